@@ -1,0 +1,87 @@
+"""The game registry: name -> module holding a ``GAME``.
+
+Adding a game means adding a module that defines ``GAME = Game(...)`` and one line
+here; the command line builds its commands from this table. Modules are imported
+only when a game is used, so ``scorecalc --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from ..declare import Anything, Field, Int, Record, Spec
+from ..loading import Document
+from ..sheet import ScoreSheet
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    module: str
+    title: str
+    show_board: bool = False
+    """Whether the game can draw the table as typed (``--show-board``)."""
+
+
+REGISTRY: dict[str, GameEntry] = {
+    "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),
+}
+
+
+@dataclass(frozen=True)
+class Game:
+    """What every game provides: its declaration and its two verbs.
+
+    ``parse(document) -> state`` validates what the declaration cannot (player names
+    in ``cubes``, tiles on one square...), raising ``InputError`` with a path and
+    adding warnings to the document; ``score(state) -> ScoreSheet`` is pure.
+    """
+
+    name: str
+    title: str
+    categories: tuple[str, ...]
+    fields: dict[str, Field]
+    parse: Callable[[Document], Any]
+    score: Callable[[Any], ScoreSheet]
+    show_board: Callable[[Any], str] | None = None
+    template_notes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def declaration(self) -> Record:
+        return Record(fields={**common_fields(), **self.fields})
+
+
+def common_fields() -> dict[str, Field]:
+    """Keys every game's YAML may carry."""
+    from ..declare import Choice
+
+    return {
+        "game": Field(Choice(words=tuple(REGISTRY), what="game"),
+                      doc="which game this table is: " + ", ".join(REGISTRY)),
+        "bgg_id": Field(Int(minimum=1, maximum=10_000_000),
+                        doc="the game's BoardGameGeek id (for --format bgstats)"),
+        "expect": Field(Anything(), doc="expected results, checked by 'scorecalc verify'"),
+    }
+
+
+def player_name_field() -> Field:
+    from ..declare import Text
+
+    return Field(Text(doc="the player's name"), required=True, doc="the player's name (unique at the table)")
+
+
+@cache
+def get_game(name: str) -> Game:
+    """The ``Game`` registered under ``name`` (already a canonical name)."""
+    game: Game = importlib.import_module(REGISTRY[name].module).GAME
+    return game
+
+
+def game_names() -> list[str]:
+    return list(REGISTRY)
+
+
+__all__ = ["REGISTRY", "Game", "GameEntry", "Spec", "game_names", "get_game", "player_name_field"]

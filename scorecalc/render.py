@@ -1,0 +1,145 @@
+"""Score sheets -> text: table, markdown, json (lines), csv, bgstats.
+
+tabulate is imported only by the table and markdown renderers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .sheet import ScoreSheet
+
+FORMATS = ("table", "json", "csv", "markdown", "bgstats")
+
+
+def to_json_object(sheet: ScoreSheet) -> dict[str, Any]:
+    """The stable JSON shape of SPEC section 1."""
+    players = []
+    for player in sheet.players:
+        players.append({
+            "name": player.name,
+            "total": player.total,
+            "rank": player.rank,
+            "categories": player.category_totals(sheet.categories),
+            "items": [
+                {"category": item.category, "item": item.item, "points": item.points, "detail": item.detail}
+                for item in player.items
+            ],
+        })
+    result: dict[str, Any] = {
+        "game": sheet.game,
+        "file": sheet.file,
+        "players": players,
+        "winners": list(sheet.winners),
+        "tiebreak": sheet.tiebreak,
+        "warnings": list(sheet.warnings),
+    }
+    for key, value in sheet.extra.items():
+        result.setdefault(key, value)
+    return result
+
+
+def render_json(sheets: Sequence[ScoreSheet]) -> str:
+    if len(sheets) == 1:
+        return json.dumps(to_json_object(sheets[0]), ensure_ascii=False, indent=2) + "\n"
+    return "".join(json.dumps(to_json_object(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
+
+
+def render_csv(sheets: Sequence[ScoreSheet]) -> str:
+    """One row per player: file, game, player, rank, total, then every category seen."""
+    categories: list[str] = []
+    for sheet in sheets:
+        for category in sheet.categories:
+            if category not in categories:
+                categories.append(category)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "game", "player", "rank", "total", *categories])
+    for sheet in sheets:
+        for player in sheet.players:
+            totals = player.category_totals(sheet.categories)
+            writer.writerow([sheet.file, sheet.game, player.name, player.rank, player.total,
+                             *(totals.get(category, "") for category in categories)])
+    return out.getvalue()
+
+
+def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
+    """The play as BG Stats imports it (start player = first in turn order)."""
+    from .games import REGISTRY
+
+    entry = REGISTRY.get(sheet.game)
+    return {
+        "sourceName": "scorecalc",
+        "game": {
+            "name": entry.title if entry else sheet.game,
+            "bggId": sheet.bgg_id,
+            "highestWins": True,
+            "noPoints": False,
+        },
+        "players": [
+            {"name": player.name, "score": player.total, "winner": player.name in sheet.winners,
+             "startPlayer": index == 0, "rank": player.rank}
+            for index, player in enumerate(sheet.players)
+        ],
+    }
+
+
+def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
+    if len(sheets) == 1:
+        return json.dumps(to_bgstats(sheets[0]), ensure_ascii=False, indent=2) + "\n"
+    return "".join(json.dumps(to_bgstats(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
+
+
+def render_tables(sheets: Sequence[ScoreSheet], markdown: bool = False) -> str:
+    return "\n".join(render_table(sheet, markdown) for sheet in sheets)
+
+
+def render_table(sheet: ScoreSheet, markdown: bool = False) -> str:
+    """Itemised blocks per player, then the summary with totals, ranks and the winner."""
+    from tabulate import tabulate
+
+    from .games import REGISTRY
+
+    style = "github" if markdown else "simple"
+    heading = "## " if markdown else ""
+    title = REGISTRY[sheet.game].title if sheet.game in REGISTRY else sheet.game
+    lines = [f"{'# ' if markdown else ''}{title} — {sheet.file}", ""]
+    for player in sheet.players:
+        rows: list[list[Any]] = [
+            [item.category, item.item, item.points, item.detail] for item in player.items
+        ]
+        rows.append(["", "Total", player.total, ""])
+        lines.append(f"{heading}{player.name}")
+        lines.append("")
+        lines.append(tabulate(rows, headers=["Category", "Item", "Points", "Detail"], tablefmt=style,
+                              colalign=("left", "left", "right", "left")))
+        lines.append("")
+    lines.append(f"{heading}Summary")
+    lines.append("")
+    summary = [
+        [player.rank, player.name, *player.category_totals(sheet.categories).values(), player.total]
+        for player in sorted(sheet.players, key=lambda p: p.rank)
+    ]
+    lines.append(tabulate(summary, headers=["Rank", "Player", *sheet.categories, "Total"], tablefmt=style))
+    lines.append("")
+    label = "Winner" if len(sheet.winners) == 1 else "Winners"
+    lines.append(f"{label}: {', '.join(sheet.winners)}")
+    if sheet.tiebreak:
+        lines.append(f"Tie-break: {sheet.tiebreak}")
+    lines.extend(sheet.notes)
+    lines.append("")
+    return "\n".join(lines)
+
+
+def render(sheets: Sequence[ScoreSheet], fmt: str) -> str:
+    if fmt == "json":
+        return render_json(sheets)
+    if fmt == "csv":
+        return render_csv(sheets)
+    if fmt == "bgstats":
+        return render_bgstats(sheets)
+    return render_tables(sheets, markdown=fmt == "markdown")

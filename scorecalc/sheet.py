@@ -1,0 +1,170 @@
+"""The score sheet every game produces, and the shared ranking mechanics.
+
+A game's ``score`` builds one ``PlayerScore`` per player from ``Item`` s (every point
+traces to one item with a human detail), then ``rank`` orders the players with the
+game's tie-breaks. ``split_places`` is the one helper for "tied players share their
+places' points", with the rounding as a parameter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Item:
+    """Points of one category for one reason: ``Jaguar, 1, "1 of 4 jaguars ..."``."""
+
+    category: str
+    item: str
+    points: int
+    detail: str = ""
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    items: list[Item] = field(default_factory=list)
+    rank: int = 0
+
+    def add(self, category: str, item: str, points: int, detail: str = "") -> None:
+        self.items.append(Item(category, item, points, detail))
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def category_totals(self, categories: Sequence[str]) -> dict[str, int]:
+        totals = {category: 0 for category in categories}
+        for item in self.items:
+            totals[item.category] = totals.get(item.category, 0) + item.points
+        return totals
+
+
+@dataclass
+class ScoreSheet:
+    """The scored table: players in input order, ranks, winners and why."""
+
+    game: str
+    categories: tuple[str, ...]
+    players: list[PlayerScore]
+    winners: list[str] = field(default_factory=list)
+    tiebreak: str | None = None
+    file: str = "-"
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Lines shown under the summary (e.g. a solo game's achievement band)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
+    bgg_id: int | None = None
+
+    def player(self, name: str) -> PlayerScore:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A tie-break: ``key(player_index)`` is compared, higher is better.
+
+    ``describe(player_index)`` shows a player's value in the sentence that explains
+    the decision ("most money: Anna £2,300, Ben £1,800").
+    """
+
+    name: str
+    key: Callable[[int], Any]
+    describe: Callable[[int], str] | None = None
+
+
+def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
+    """Set ranks, winners and the tie-break sentence on ``sheet`` (and return it).
+
+    Highest total first; players level on total are ordered by the tie-breaks in
+    turn. Players still level after every tie-break share a rank, and the next rank
+    skips (1, 1, 3).
+    """
+    players = sheet.players
+    keys = [(player.total, *(tb.key(i) for tb in tiebreaks)) for i, player in enumerate(players)]
+    for i, player in enumerate(players):
+        player.rank = 1 + sum(1 for other in keys if other > keys[i])
+    sheet.winners = [player.name for player in players if player.rank == 1]
+    best = max((player.total for player in players), default=0)
+    leaders = [i for i, player in enumerate(players) if player.total == best]
+    sheet.tiebreak = None
+    if len(leaders) > 1 and tiebreaks:
+        names = _join([players[i].name for i in leaders])
+        contenders = leaders
+        used: list[str] = []
+        for tb in tiebreaks:
+            values = {i: tb.key(i) for i in contenders}
+            top = max(values.values())
+            shown = ""
+            if tb.describe is not None:
+                shown = " (" + ", ".join(f"{players[i].name} {tb.describe(i)}" for i in contenders) + ")"
+            used.append(f"{tb.name}{shown}")
+            contenders = [i for i in contenders if values[i] == top]
+            if len(contenders) == 1:
+                sheet.tiebreak = f"{names} tied on {best} points; decided by {used[-1]}."
+                if len(used) > 1:
+                    sheet.tiebreak = (
+                        f"{names} tied on {best} points and on " + "; ".join(used[:-1])
+                        + f"; decided by {used[-1]}."
+                    )
+                break
+        else:
+            sheet.tiebreak = (
+                f"{names} tied on {best} points and on every tie-break ("
+                + "; ".join(used) + "): a shared victory."
+            )
+    return sheet
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+Rounding = Literal["up", "down"]
+
+
+def split_places(
+    values: Sequence[int | None],
+    points_by_place: Sequence[int],
+    *,
+    higher_is_better: bool = True,
+    rounding: Rounding,
+) -> list[int]:
+    """Points per player when places are ranked by ``values``.
+
+    Tied players share their places' points: they take the average of the points
+    of the places they occupy together, rounded up or down. Places beyond
+    ``points_by_place`` are worth 0. A ``None`` value takes no place and scores 0.
+    """
+    ranked = sorted(
+        (v for v in values if v is not None), reverse=higher_is_better
+    )
+    result = []
+    for value in values:
+        if value is None:
+            result.append(0)
+            continue
+        first = ranked.index(value)
+        count = ranked.count(value)
+        share = Fraction(
+            sum(points_by_place[p] if p < len(points_by_place) else 0 for p in range(first, first + count)),
+            count,
+        )
+        result.append(math.ceil(share) if rounding == "up" else math.floor(share))
+    return result
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "tile")`` -> ``1 tile``; ``plural(3, "tile")`` -> ``3 tiles``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"

@@ -1,0 +1,107 @@
+"""``expect:`` blocks: compare what a file says it should score with what it scores.
+
+``expect: {Alex: 19, Bea: {total: 22, Landscape: 7}, winners: [Bea]}`` — only the
+listed keys are checked; category names match case-insensitively; ``winners`` is
+order-insensitive. A name that is not at the table is bad input.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path as FsPath
+from typing import Any
+
+from .declare import did_you_mean
+from .errors import InputError
+from .pipeline import Scored
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class Outcome:
+    checks: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+
+def find_files(paths: list[str]) -> Iterator[str]:
+    """Files as given, and every ``*.yaml``/``*.yml`` under given folders, sorted."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found = sorted(
+                str(p) for p in FsPath(path).rglob("*")
+                if p.suffix.lower() in YAML_SUFFIXES and p.is_file()
+            )
+            yield from found
+        else:
+            yield path
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_expect(scored: Scored) -> Outcome | None:
+    """Compare the ``expect:`` block with the sheet; ``None`` when there is none."""
+    expect = scored.document.data.get("expect")
+    if expect is None:
+        return None
+    if not isinstance(expect, dict):
+        raise InputError(("expect",), "expected a mapping of player names (and 'winners') to results")
+    sheet = scored.sheet
+    names = [player.name for player in sheet.players]
+    outcome = Outcome()
+    for key, wanted in expect.items():
+        path = ("expect", str(key))
+        if key == "winners":
+            check_winners(wanted, path, names, sheet.winners, outcome)
+            continue
+        if key not in names:
+            raise InputError(path, f"{key!r} is not at the table", hint=did_you_mean(str(key), names),
+                             at_key=True)
+        player = sheet.player(key)
+        if _is_count(wanted):
+            wanted = {"total": wanted}
+        if not isinstance(wanted, dict):
+            raise InputError(path, "expected a total (a whole number) or a mapping such as "
+                             "{total: 19, Landscape: 5}")
+        categories = {category.lower(): category for category in sheet.categories}
+        totals = player.category_totals(sheet.categories)
+        for what, value in wanted.items():
+            sub = (*path, str(what))
+            if not _is_count(value):
+                raise InputError(sub, f"expected a whole number, found {value!r}")
+            label = str(what).lower()
+            if label == "total":
+                got, shown = player.total, "total"
+            elif label == "rank":
+                got, shown = player.rank, "rank"
+            elif label in categories:
+                shown = categories[label]
+                got = totals[shown]
+            else:
+                raise InputError(sub, f"unknown category {what!r}", at_key=True,
+                                 hint=did_you_mean(label, ["total", "rank", *categories])
+                                 or "one of: total, rank, " + ", ".join(sheet.categories))
+            outcome.checks += 1
+            if got != value:
+                outcome.mismatches.append(f"{key} {shown}: expected {value}, got {got}")
+    return outcome
+
+
+def check_winners(wanted: Any, path: tuple[str, ...], names: list[str], winners: list[str],
+                  outcome: Outcome) -> None:
+    if isinstance(wanted, str):
+        wanted = [wanted]
+    if not isinstance(wanted, list) or not all(isinstance(name, str) for name in wanted):
+        raise InputError(path, "expected a list of player names")
+    for index, name in enumerate(wanted):
+        if name not in names:
+            raise InputError((*path, index), f"{name!r} is not at the table",
+                             hint=did_you_mean(name, names))
+    outcome.checks += 1
+    if sorted(wanted) != sorted(winners):
+        outcome.mismatches.append(f"winners: expected {', '.join(wanted) or 'nobody'}, "
+                                  f"got {', '.join(winners) or 'nobody'}")
