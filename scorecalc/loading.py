@@ -106,7 +106,9 @@ def compose(source: Source) -> yaml.MappingNode:
         mark = error.problem_mark or error.context_mark
         position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
         problem = error.problem or "cannot be read as YAML"
-        if "found character '\\t'" in problem or "found character '\t'" in problem:
+        lines = source.text.splitlines()
+        at_tab = mark is not None and mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]
+        if "'\\t'" in problem or at_tab:
             hint = "indent with spaces; YAML does not allow tabs for indentation"
         else:
             hint = None

@@ -76,7 +76,11 @@ def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
             error.position = table.get(probe) or position_of(top)
         raise
     document = Document(source, data, ctx.value_positions, ctx.key_positions)
-    check_player_names(document)
+    try:
+        check_player_names(document)
+    except InputError as error:
+        error.position = document.position(error.path)
+        raise
     return game, document
 
 

@@ -119,8 +119,7 @@ def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
                 break
         else:
             sheet.tiebreak = (
-                f"{names} tied on {best} points and on every tie-break ("
-                + "; ".join(used) + "): a shared victory."
+                f"{names} tied on {best} points and on " + "; ".join(used) + ": a shared victory."
             )
     return sheet
 
