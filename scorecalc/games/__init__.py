@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -47,7 +47,9 @@ class Game:
     parse: Callable[[Document], Any]
     score: Callable[[Any], ScoreSheet]
     show_board: Callable[[Any], str] | None = None
-    template_notes: dict[str, Any] = field(default_factory=dict)
+    example: Callable[[int], dict[str, Any]] | None = None
+    """``example(n)``: a plausible finished table for ``n`` players, as plain data; the
+    starter template writes it out in declaration order with each field's ``doc``."""
 
     @property
     def declaration(self) -> Record:
