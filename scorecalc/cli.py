@@ -231,6 +231,25 @@ def verify_command(
     raise typer.Exit(EXIT_MISMATCH if counts["FAIL"] else EXIT_OK)
 
 
+@app.command("template")
+def template_command(
+    game: Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    output: OutputOption = None,
+) -> None:
+    """Print a commented starter YAML for a game (it scores as it is)."""
+    from .games import get_game
+    from .template import player_range, render_template
+
+    chosen = get_game(known_game(game))
+    low, high = player_range(chosen)
+    count = max(low, 2) if players is None else players
+    if not low <= count <= high:
+        eprint(f"--players: {chosen.title} is played by {low} to {high} players, not {count}")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    emit(render_template(chosen, count), output)
+
+
 @app.command("schema")
 def schema_command(
     game: Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],

@@ -192,7 +192,8 @@ def test_output_never_overwrites_an_input(tmp_path: Path) -> None:
 
 
 def test_verify_passes_fails_and_skips(tmp_path: Path) -> None:
-    (tmp_path / "ok.yaml").write_text(GOOD + "expect: {Anna: 47, Ben: {total: 41, education: 2}, winners: [Anna]}\n")
+    expect = "expect: {Anna: 47, Ben: {total: 41, education: 2}, winners: [Anna]}\n"
+    (tmp_path / "ok.yaml").write_text(GOOD + expect)
     (tmp_path / "skip.yaml").write_text(GOOD)
     result = run_cli("verify", str(tmp_path))
     assert result.exit_code == 0, result.stdout + result.stderr
@@ -227,7 +228,8 @@ def test_unknown_format_is_usage_error() -> None:
 def test_schema_command_is_json_schema() -> None:
     schema = json.loads(run_cli("schema", "galapagos").stdout)
     assert schema["$schema"].endswith("2020-12/schema")
-    assert schema["properties"]["players"]["items"]["required"] == ["name", "exhibition", "education", "money"]
+    required = schema["properties"]["players"]["items"]["required"]
+    assert required == ["name", "exhibition", "education", "money"]
 
 
 def test_python_dash_m_and_shipped_examples_verify() -> None:

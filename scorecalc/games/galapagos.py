@@ -6,6 +6,7 @@ Readings are documented in ``docs/rules/galapagos.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..declare import Choice, Either, Field, Int, ListOf, MapOf, Record
 from ..errors import InputError
@@ -251,6 +252,17 @@ def score(table: Table) -> ScoreSheet:
     return rank(sheet, [most_money])
 
 
+def example(players: int) -> dict[str, Any]:
+    """A plausible finished table for ``players`` players (the starter template)."""
+    rows = []
+    for i in range(players):
+        row: dict[str, Any] = {"name": f"Player {i + 1}", "exhibition": 40 - 3 * i, "education": 16 - 2 * i}
+        row["animals"] = {"sea_lion": 1, "crab": 1} if i == 0 else i
+        row["money"] = 1500 + 100 * i
+        rows.append(row)
+    return {"players": rows}
+
+
 GAME = Game(
     name="galapagos",
     title="Galapagos",
@@ -258,4 +270,5 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
+    example=example,
 )

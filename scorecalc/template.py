@@ -1,0 +1,151 @@
+"""Starter YAML for a game, written from its declaration and an example table.
+
+The declaration gives the order of the keys and the comments (each field's ``doc``
+says where the number is found on the physical table); the game's ``example(n)``
+gives plausible values for ``n`` players, so the template scores without edits.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .declare import Either, ListOf, MapOf, Record, Spec
+from .games import Game
+
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
+_RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+FLOW_WIDTH = 100
+SHORT_LIST = 6
+"""Lists of mappings up to this long (players) are written in block style."""
+
+
+def scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return str(value)
+    text = str(value)
+    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith((" ", ":")) \
+            and ": " not in text and " #" not in text:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return scalar(value)
+
+
+def _record_of(spec: Spec | None) -> Record | None:
+    if isinstance(spec, Record):
+        return spec
+    if isinstance(spec, Either):
+        for option in spec.options:
+            if isinstance(option, Record):
+                return option
+    return None
+
+
+def _item_spec(spec: Spec | None) -> Spec | None:
+    if isinstance(spec, ListOf):
+        return spec.item
+    if isinstance(spec, Either):
+        for option in spec.options:
+            if isinstance(option, ListOf):
+                return option.item
+    return None
+
+
+def _value_spec(spec: Spec | None) -> Spec | None:
+    if isinstance(spec, MapOf):
+        return spec.value
+    return None
+
+
+def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str, comments: bool) -> None:
+    """Write ``key: value`` at ``indent``; nested records and long lists go in block style."""
+    pad = " " * indent
+    prefix = f"{pad}{key}:"
+    if isinstance(value, str) and "\n" in value:
+        lines.append(f"{prefix} |")
+        lines.extend(f"{pad}  {line}" if line else "" for line in value.rstrip("\n").split("\n"))
+        return
+    if isinstance(value, dict):
+        record = _record_of(spec)
+        inline = flow(value)
+        if (record is None or not comments) and len(prefix) + len(inline) < FLOW_WIDTH and not _nested(value):
+            lines.append(f"{prefix} {inline}")
+            return
+        lines.append(prefix)
+        emit_mapping(record, value, indent + 2, lines, comments, _value_spec(spec))
+        return
+    if isinstance(value, list):
+        inline = flow(value)
+        item = _item_spec(spec)
+        if not any(isinstance(v, dict | list) for v in value) and len(prefix) + len(inline) < FLOW_WIDTH:
+            lines.append(f"{prefix} {inline}")
+            return
+        lines.append(prefix)
+        for index, entry in enumerate(value):
+            short_list = len(value) <= SHORT_LIST
+            if isinstance(entry, dict) and (short_list or _nested(entry)
+                                            or len(flow(entry)) + indent + 4 >= FLOW_WIDTH):
+                block: list[str] = []
+                emit_mapping(_record_of(item), entry, indent + 4, block, comments and index == 0, None)
+                first = next(i for i, line in enumerate(block) if not line.lstrip().startswith("#"))
+                block[first] = f"{pad}  - " + block[first].lstrip()
+                lines.extend(block)
+            else:
+                lines.append(f"{pad}  - {flow(entry)}")
+        return
+    lines.append(f"{prefix} {scalar(value)}")
+
+
+def _nested(value: dict[str, Any]) -> bool:
+    return any(isinstance(v, dict) or (isinstance(v, list) and any(isinstance(e, dict | list) for e in v))
+               for v in value.values())
+
+
+def emit_mapping(record: Record | None, value: dict[str, Any], indent: int, lines: list[str],
+                 comments: bool, value_spec: Spec | None) -> None:
+    keys = list(record.fields) if record is not None else []
+    keys += [k for k in value if k not in keys]
+    for key in keys:
+        if key not in value:
+            continue
+        field = record.fields.get(key) if record is not None else None
+        if comments and field is not None and field.doc:
+            lines.append(f"{' ' * indent}# {field.doc}")
+        spec = field.spec if field is not None else value_spec
+        emit(spec, value[key], indent, lines, scalar(key), comments)
+
+
+def player_range(game: Game) -> tuple[int, int]:
+    """How many players the declaration admits (``players:`` list bounds)."""
+    players = game.declaration.fields["players"].spec
+    if isinstance(players, ListOf):
+        return players.min_items, players.max_items
+    return 1, 6
+
+
+def render_template(game: Game, players: int) -> str:
+    if game.example is None:
+        raise ValueError(f"{game.name} has no example table")
+    data = {"game": game.name, **game.example(players)}
+    lines = [
+        f"# yaml-language-server: $schema={game.name}.schema.json",
+        f"#   (for editors: scorecalc schema {game.name} > {game.name}.schema.json)",
+        f"# A finished {game.title} table for {players} player{'s' if players != 1 else ''}.",
+        "# Replace the example values with what your table shows, then run:",
+        f"#   scorecalc {game.name} THIS_FILE",
+        "",
+    ]
+    emit_mapping(game.declaration, data, 0, lines, True, None)
+    return "\n".join(lines) + "\n"
