@@ -268,9 +268,8 @@ class ListOf(Spec):
 def _mapping_pairs(node: yaml.MappingNode, path: Path, ctx: Context) -> list[tuple[yaml.Node, yaml.Node]]:
     pairs = []
     for key, value in node.value:
-        if key.tag == "tag:yaml.org,2002:merge" or (isinstance(key, yaml.ScalarNode) and key.value == "<<"
-                                                    and key.style is None):
-            raise InputError(path, "YAML merge keys ('<<') are not supported; write the keys out",
+        if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
+            raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))
         if not isinstance(key, yaml.ScalarNode):
             raise InputError(path, "a key must be a plain word, not a list or mapping",

@@ -1,0 +1,128 @@
+"""Hostile and broken input: exit 2 with a located message, never a traceback, never a hang.
+
+Each case runs the real command in a subprocess with a generous timeout (a guard
+against hangs; no times are asserted).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+HOSTILE = Path(__file__).parent / "hostile"
+TIMEOUT = 60
+
+# file -> the message it must give (after "FILE:"); every one exits 2.
+CASES = {
+    "empty.yaml": "1:1: <document>: the file is empty",
+    "only-comments.yaml": "1:1: <document>: the file is empty",
+    "top-list.yaml": "1:1: <document>: expected a mapping with 'game:' and 'players:' at the top, "
+                     "found a list",
+    "top-scalar.yaml": "1:1: <document>: expected a mapping",
+    "invalid-utf8.yaml": "3:14: <document>: not valid UTF-8 text (byte 0xe7)",
+    "binary.yaml": " binary file (it contains NUL bytes), not YAML text",
+    "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
+    "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: did not find expected ',' or '}'",
+    "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
+    "duplicate-player.yaml": "4:12: players[1].name: two players are called 'Ana'",
+    "unknown-game.yaml": "1:7: game: unknown game 'chess'",
+    "python-tag.yaml": "2:10: <document>: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
+                       "not allowed",
+    "python-name-tag.yaml": "3:5: <document>: the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
+    "billion-laughs.yaml": "the document expands to more than 200,000 values",
+    "number-as-string.yaml": "3:27: players[0].exhibition: expected a whole number, found the text '30' "
+                             "(remove the quotes",
+    "float-count.yaml": "3:27: players[0].exhibition: expected a whole number, found 30.5",
+    "bool-count.yaml": "3:27: players[0].exhibition: expected a whole number, found the boolean true",
+    "negative-count.yaml": "3:66: players[0].animals: must not be negative, found -2",
+    "huge-count.yaml": "3:27: players[0].exhibition: 99999999999999999999999 is more than 10,000",
+    "infinity.yaml": "3:27: players[0].exhibition: expected a whole number",
+    "control-character-name.yaml": "3:12: players[0].name: contains the control character U+0007",
+    "two-documents.yaml": "2:1: <document>: YAML syntax: but found another document",
+    "merge-key.yaml": "4:5: players[1].<<: YAML merge keys ('<<') are not supported",
+}
+
+
+def scorecalc(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scorecalc", *args],
+        input=stdin.decode("utf-8", "replace") if stdin is not None else None,
+        capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT,
+    )
+
+
+def assert_located_failure(result: subprocess.CompletedProcess[str], name: str, message: str) -> None:
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(name + ":"), result.stderr
+    assert message in result.stderr, result.stderr
+
+
+def test_every_corpus_file_has_a_case() -> None:
+    on_disk = {p.name for p in HOSTILE.glob("*.yaml")} - {"crlf-and-bom.yaml"}
+    assert on_disk == set(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_file(name: str) -> None:
+    path = HOSTILE / name
+    before = path.read_bytes()
+    display = f"tests/hostile/{name}"
+    result = scorecalc("galapagos", display)
+    assert_located_failure(result, display, CASES[name])
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"])
+def test_hostile_file_in_batch_and_verify(name: str) -> None:
+    display = f"tests/hostile/{name}"
+    for command in ("score", "verify"):
+        result = scorecalc(command, display)
+        assert_located_failure(result, display, CASES[name])
+
+
+def test_windows_line_endings_and_byte_order_mark_score() -> None:
+    result = scorecalc("galapagos", "tests/hostile/crlf-and-bom.yaml")
+    assert result.returncode == 0, result.stderr
+
+
+def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    line = b"# " + b"x" * 97 + b"\n"
+    with path.open("wb") as handle:
+        handle.write(b"game: galapagos\n")
+        for _ in range(50 * 10_000):
+            handle.write(line)
+    result = scorecalc("galapagos", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{path}: larger than 5 MB")
+
+
+@pytest.mark.parametrize("shape", ["flow", "block"])
+def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
+    path = tmp_path / "deep.yaml"
+    if shape == "flow":
+        path.write_text("game: galapagos\nplayers: " + "[" * 10_000 + "]" * 10_000 + "\n")
+    else:
+        path.write_text("game: galapagos\nplayers:\n" + "".join(" " * i + "- \n" for i in range(1, 10_001)))
+    result = scorecalc("galapagos", str(path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{path}:")
+
+
+def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("game: galapagos\nexpect: " + "[" * 200 + "]" * 200 + "\nplayers: []\n")
+    result = scorecalc("galapagos", str(path))
+    assert_located_failure(result, str(path), "nested deeper than 64 levels")
+
+
+def test_standard_input_hostile() -> None:
+    result = scorecalc("galapagos", "-", stdin=(HOSTILE / "python-tag.yaml").read_bytes())
+    assert_located_failure(result, "-", "is not allowed")
