@@ -1,0 +1,232 @@
+"""Caracas board geometry: squares, neighbours, areas, river basins, straight lines.
+
+Nothing here knows what an animal scores; ``animals.py`` and ``landscape.py`` ask
+these questions. A square is ``(row, col)``: row 1 touches the SEA (north of row 1),
+rows grow southward, columns 1-4 run left to right under the symbols ✻ ▢ ◎ ▲.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+Square = tuple[int, int]
+"""``(row, col)``."""
+
+COLUMNS = (1, 2, 3, 4)
+COLUMN_SYMBOLS = {1: "✻", 2: "▢", 3: "◎", 4: "▲"}
+COLUMN_NAMES = {1: "asterisk", 2: "square", 3: "spiral", 4: "triangle"}
+LANDS = ("jungle", "savannah", "swamp")
+SIDES = ("N", "E", "S", "W")
+STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+MIRROR_SIDE = {"N": "N", "S": "S", "E": "W", "W": "E"}
+AROUND = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+LINE_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Row, column and the two diagonals: each straight line is walked in one direction."""
+
+
+def label(square: Square) -> str:
+    """``(2, 3)`` -> ``◎2``: the column symbol and the row, as a player finds it."""
+    row, col = square
+    return f"{COLUMN_SYMBOLS[col]}{row}"
+
+
+def where(squares: Iterable[Square]) -> str:
+    """``▢2, ◎2, ◎3`` in reading order (row by row, left to right)."""
+    return ", ".join(label(square) for square in sorted(squares))
+
+
+def step(square: Square, side: str) -> Square:
+    d_row, d_col = STEP[side]
+    return (square[0] + d_row, square[1] + d_col)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One land tile as placed: its square, land, the 0-2 animals it shows, its river sides."""
+
+    row: int
+    col: int
+    land: str
+    animals: tuple[str, ...] = ()
+    river: frozenset[str] = frozenset()
+
+    @property
+    def square(self) -> Square:
+        return (self.row, self.col)
+
+    def shows(self, animal: str) -> bool:
+        return animal in self.animals
+
+    @property
+    def forks(self) -> int:
+        """A tile with k >= 3 river sides is k - 2 forks/mergers."""
+        return max(0, len(self.river) - 2)
+
+    def mirrored(self) -> Tile:
+        return replace(self, col=5 - self.col, river=frozenset(MIRROR_SIDE[side] for side in self.river))
+
+
+Group = frozenset[Square]
+
+
+class Board:
+    """One explorer's tiles below the SEA (at most one tile per square; ``parse`` checks)."""
+
+    def __init__(self, tiles: Iterable[Tile]) -> None:
+        self.tiles: dict[Square, Tile] = {tile.square: tile for tile in tiles}
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.tiles
+
+    def __getitem__(self, square: Square) -> Tile:
+        return self.tiles[square]
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles[square] for square in sorted(self.tiles))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def mirrored(self) -> Board:
+        """The board seen in a mirror: column c -> 5 - c, east and west river sides swapped."""
+        return Board(tile.mirrored() for tile in self)
+
+    @property
+    def rows(self) -> int:
+        return max((row for row, _ in self.tiles), default=0)
+
+    # --- neighbours -------------------------------------------------------------------
+
+    def adjacent(self, square: Square) -> list[Square]:
+        """Tiles sharing a side with ``square`` (never the tile itself)."""
+        return [other for side in SIDES if (other := step(square, side)) in self.tiles]
+
+    def around(self, square: Square) -> list[Square]:
+        """The up-to-8 tiles around ``square``, diagonals included."""
+        row, col = square
+        return [other for d_row, d_col in AROUND if (other := (row + d_row, col + d_col)) in self.tiles]
+
+    def showing(self, animal: str) -> list[Square]:
+        return [tile.square for tile in self if tile.shows(animal)]
+
+    def components(self, squares: Iterable[Square],
+                   linked: Callable[[Square, Square], bool] | None = None) -> list[Group]:
+        """Orthogonally connected groups of ``squares`` (optionally only across ``linked`` pairs)."""
+        todo = set(squares)
+        groups = []
+        for start in sorted(todo):
+            if start not in todo:
+                continue
+            todo.discard(start)
+            group = {start}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for side in SIDES:
+                    there = step(here, side)
+                    if there in todo and (linked is None or linked(here, there)):
+                        todo.discard(there)
+                        group.add(there)
+                        queue.append(there)
+            groups.append(frozenset(group))
+        return groups
+
+    def areas(self, land: str) -> list[Group]:
+        """'An area is a cluster of 1 or more equal LAND type tiles, orthogonally connected.'"""
+        return self.components(tile.square for tile in self if tile.land == land)
+
+    def groups(self, animal: str) -> list[Group]:
+        """Orthogonally connected tiles each showing ``animal``."""
+        return self.components(self.showing(animal))
+
+    def area_of(self, square: Square) -> Group:
+        land = self.tiles[square].land
+        return next(area for area in self.areas(land) if square in area)
+
+    def unlinked(self) -> list[Square]:
+        """Tiles not linked to row 1 through adjacent tiles."""
+        linked: set[Square] = set()
+        for group in self.components(self.tiles):
+            if any(row == 1 for row, _ in group):
+                linked |= group
+        return sorted(set(self.tiles) - linked)
+
+    # --- rivers -----------------------------------------------------------------------
+
+    def river_connects(self, square: Square, side: str) -> bool:
+        """Two adjacent tiles' rivers connect when both facing sides carry river."""
+        other = self.tiles.get(step(square, side))
+        return (other is not None and side in self.tiles[square].river
+                and OPPOSITE[side] in other.river)
+
+    def river_neighbours(self, square: Square) -> list[Square]:
+        return [step(square, side) for side in SIDES if self.river_connects(square, side)]
+
+    @cached_property
+    def basins(self) -> list[Group]:
+        """Tiles joined by connected rivers; a tile without river is in no basin."""
+
+        def joined(here: Square, there: Square) -> bool:
+            return there in self.river_neighbours(here)
+
+        return self.components((tile.square for tile in self if tile.river), joined)
+
+    def basin_of(self, square: Square) -> Group | None:
+        return next((basin for basin in self.basins if square in basin), None)
+
+    def forks(self, basin: Iterable[Square]) -> int:
+        """Forks/mergers of a basin: the sum of its tiles' ``k - 2``."""
+        return sum(self.tiles[square].forks for square in basin)
+
+    def is_sea_mouth(self, square: Square) -> bool:
+        """A row-1 tile with river on its N side."""
+        return square[0] == 1 and "N" in self.tiles[square].river
+
+    @cached_property
+    def dead_ends(self) -> list[tuple[Square, str]]:
+        """River sides facing an adjacent tile whose facing side has no river.
+
+        Sides facing the sea, an empty square or the outer edge are not dead ends.
+        """
+        return [
+            (tile.square, side)
+            for tile in self for side in SIDES
+            if side in tile.river and step(tile.square, side) in self.tiles
+            and not self.river_connects(tile.square, side)
+        ]
+
+    # --- lines ------------------------------------------------------------------------
+
+    def straight_runs(self, animal: str, minimum: int) -> list[tuple[Square, ...]]:
+        """Maximal runs of >= ``minimum`` consecutive tiles showing ``animal`` in a row,
+        column or diagonal."""
+        runs = []
+        for d_row, d_col in LINE_DIRECTIONS:
+            for start in self.showing(animal):
+                before = (start[0] - d_row, start[1] - d_col)
+                if before in self.tiles and self.tiles[before].shows(animal):
+                    continue
+                run = [start]
+                while True:
+                    nxt = (run[-1][0] + d_row, run[-1][1] + d_col)
+                    if nxt not in self.tiles or not self.tiles[nxt].shows(animal):
+                        break
+                    run.append(nxt)
+                if len(run) >= minimum:
+                    runs.append(tuple(run))
+        return runs
+
+    def column_run(self, square: Square) -> Group:
+        """The unbroken run of tiles in ``square`` 's column that contains it."""
+        row, col = square
+        top = row
+        while (top - 1, col) in self.tiles:
+            top -= 1
+        bottom = row
+        while (bottom + 1, col) in self.tiles:
+            bottom += 1
+        return frozenset((r, col) for r in range(top, bottom + 1))

@@ -1,0 +1,185 @@
+"""The compact grid form of a Caracas board: one line per row, one token per square.
+
+```yaml
+grid: |
+  # ✻          ▢           ◎          ▲
+  JuHoHo~NS    SwIbPi~NES  .          SaJa
+  JuJa~NS      SwPi~NW     SaCp~ES    .
+```
+
+A token is ``.`` for an empty square, or a land code, up to two animal codes and
+optionally ``~`` followed by the river sides: ``SwIbPi~NES`` is a swamp tile showing
+an ibis and a piranha with river on its north, east and south sides. Codes are two
+letters, matched in any case. Lines that are blank or only a ``#`` comment are skipped;
+``#`` starts a comment anywhere. The full grammar is in ``docs/rules/caracas.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from ...declare import Context, Spec, did_you_mean
+from ...errors import InputError, Path
+from ...loading import STR
+from .animals import ANIMALS, name
+from .board import COLUMNS, SIDES, Tile
+
+LAND_CODES = {"ju": "jungle", "sa": "savannah", "sw": "swamp"}
+ANIMAL_CODES = {
+    "ja": "jaguar", "cp": "capybara", "ho": "howler_monkey", "pi": "piranha", "ib": "ibis",
+    "sl": "sloth", "an": "anaconda", "at": "anteater", "ta": "tarantula", "fr": "poison_frog",
+    "ki": "kinkajou", "sh": "shrimp", "sq": "squirrel_monkey", "bu": "butterfly", "gu": "guppy",
+    "cm": "caiman", "so": "sotalia", "ee": "electric_eel", "fl": "flamingo", "sn": "snake",
+}
+CODE_OF_ANIMAL = {animal: code for code, animal in ANIMAL_CODES.items()}
+CODE_OF_LAND = {land: code for code, land in LAND_CODES.items()}
+EMPTY = "."
+RIVER_MARK = "~"
+MAX_GRID_CHARS = 20_000
+
+assert set(ANIMAL_CODES.values()) == set(ANIMALS)
+
+_TOKEN = re.compile(r"\S+")
+
+
+class GridError(Exception):
+    """A token (or row) that cannot be read: ``line`` is the index of the line in the
+    grid text, ``offset`` the index of the character where the problem starts."""
+
+    def __init__(self, line: int, offset: int, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.offset = offset
+        self.message = message
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class GridTile:
+    """A tile read from the grid and where its token stands in the grid text."""
+
+    tile: Tile
+    line: int
+    offset: int
+
+
+def code_table() -> str:
+    return ", ".join(f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items())
+
+
+def read_token(token: str, row: int, col: int, line: int, offset: int) -> Tile | None:
+    """One token -> a ``Tile`` (``None`` for an empty square)."""
+    if token == EMPTY:
+        return None
+
+    def fail(message: str, at: int = 0, hint: str | None = None) -> GridError:
+        return GridError(line, offset + at, f"token {token!r}: {message}", hint)
+
+    body, mark, sides_text = token.partition(RIVER_MARK)
+    if not re.fullmatch(r"[A-Za-z]*", body):
+        bad = next(i for i, char in enumerate(body) if not char.isascii() or not char.isalpha())
+        raise fail(f"unexpected {body[bad]!r}; a token is letters, then '~' and river sides",
+                   bad, hint="write '.' for an empty square")
+    land_code = body[:2].lower()
+    if land_code not in LAND_CODES:
+        raise fail(f"{body[:2]!r} is not a land; a token starts with Ju (jungle), Sa (savannah) or "
+                   "Sw (swamp)", 0, hint=did_you_mean(land_code, list(LAND_CODES)))
+    animal_text = body[2:]
+    if len(animal_text) % 2:
+        raise fail("animal codes have two letters each; one letter is left over", len(body) - 1,
+                   hint=f"codes: {code_table()}")
+    animals: list[str] = []
+    for at in range(2, len(body), 2):
+        code = body[at:at + 2].lower()
+        if code not in ANIMAL_CODES:
+            raise fail(f"unknown animal code {body[at:at + 2]!r}", at,
+                       hint=did_you_mean(code, list(ANIMAL_CODES)) or f"codes: {code_table()}")
+        animal = ANIMAL_CODES[code]
+        if animal in animals:
+            raise fail(f"shows the {name(animal)} twice; a tile shows different animals", at)
+        animals.append(animal)
+    if len(animals) > 2:
+        raise fail(f"{len(animals)} animals; a tile shows at most 2", 6)
+    river: set[str] = set()
+    if mark:
+        if not sides_text:
+            raise fail("'~' must be followed by river sides (N, E, S, W)", len(token) - 1)
+        for at, char in enumerate(sides_text, start=len(body) + 1):
+            side = char.upper()
+            if side not in SIDES:
+                raise fail(f"{char!r} is not a river side (N, E, S, W)", at)
+            if side in river:
+                raise fail(f"river side {side} given twice", at)
+            river.add(side)
+    return Tile(row, col, LAND_CODES[land_code], tuple(animals), frozenset(river))
+
+
+def parse_grid(text: str) -> list[GridTile]:
+    """Grid text -> tiles. Row 1 is the first line that holds tokens."""
+    tiles = []
+    row = 0
+    for line_index, line in enumerate(text.split("\n")):
+        content = line.split("#", 1)[0]
+        tokens = [(match.group(), match.start()) for match in _TOKEN.finditer(content)]
+        if not tokens:
+            continue
+        row += 1
+        if len(tokens) != len(COLUMNS):
+            at = tokens[len(COLUMNS)][1] if len(tokens) > len(COLUMNS) else len(content.rstrip())
+            raise GridError(line_index, at, f"row {row} has {plural_squares(len(tokens))}; a row has "
+                            f"{len(COLUMNS)}", hint="write '.' for an empty square")
+        for col, (token, offset) in enumerate(tokens, start=1):
+            tile = read_token(token, row, col, line_index, offset)
+            if tile is not None:
+                tiles.append(GridTile(tile, line_index, offset))
+    return tiles
+
+
+def plural_squares(count: int) -> str:
+    return f"{count} square{'s' if count != 1 else ''}"
+
+
+def token_of(tile: Tile) -> str:
+    """The canonical token: ``SwIbPi~NES`` (codes capitalised, sides in N E S W order)."""
+    text = CODE_OF_LAND[tile.land].title() + "".join(CODE_OF_ANIMAL[a].title() for a in tile.animals)
+    if tile.river:
+        text += RIVER_MARK + "".join(side for side in SIDES if side in tile.river)
+    return text
+
+
+def render_grid(tiles: list[Tile]) -> str:
+    """Tiles -> grid text, one line per row from 1 to the last row, columns aligned."""
+    by_square = {tile.square: tile for tile in tiles}
+    rows = max((tile.row for tile in tiles), default=0)
+    cells = [[token_of(by_square[(r, c)]) if (r, c) in by_square else EMPTY for c in COLUMNS]
+             for r in range(1, rows + 1)]
+    widths = [max((len(line[c]) for line in cells), default=1) for c in range(len(COLUMNS))]
+    return "".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() + "\n"
+        for line in cells
+    )
+
+
+class GridText(Spec):
+    """The grid as a (block) scalar, kept exactly as written so tokens can be located."""
+
+    doc = "the board in the compact grid form (docs/rules/caracas.md)"
+    kind = "text (the grid, best written as a block: 'grid: |')"
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return isinstance(node, yaml.ScalarNode) and node.tag == STR
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path)
+        if len(node.value) > MAX_GRID_CHARS:
+            raise InputError(path, f"longer than {MAX_GRID_CHARS:,} characters; no board is that big")
+        return str(node.value)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "maxLength": MAX_GRID_CHARS}

@@ -1,0 +1,90 @@
+"""``--show-board``: draw each explorer's grid as typed, the SEA on top.
+
+Each tile is a box with its land and animals; ``≈`` on a side of the box marks a river
+side. Facing sides of two tiles are drawn apart, so a river that meets no river on the
+next tile (a dead end) shows as a ``≈`` facing a plain border.
+"""
+
+from __future__ import annotations
+
+from ...sheet import plural
+from .animals import name
+from .board import COLUMN_SYMBOLS, COLUMNS, Board, Tile, label
+from .grid import render_grid
+from .landscape import figures_of
+
+INNER = 15
+RIVER = "≈"
+ROW_LABEL = 4
+
+
+def _box(tile: Tile | None) -> list[str]:
+    """Five lines of ``INNER + 2`` characters for one square."""
+    width = INNER + 2
+    if tile is None:
+        blank = " " * width
+        middle = " " * (width // 2) + "·" + " " * (width - width // 2 - 1)
+        return [blank, blank, middle, blank, blank]
+    half = INNER // 2
+
+    def edge(left: str, right: str, side: str) -> str:
+        mark = RIVER if side in tile.river else "─"
+        return left + "─" * half + mark + "─" * (INNER - half - 1) + right
+
+    texts = [tile.land.title(), *(name(animal) for animal in tile.animals)]
+    texts += [""] * (3 - len(texts))
+    lines = [edge("┌", "┐", "N")]
+    for index, text in enumerate(texts):
+        west = RIVER if index == 1 and "W" in tile.river else "│"
+        east = RIVER if index == 1 and "E" in tile.river else "│"
+        lines.append(west + (" " + text)[:INNER].ljust(INNER) + east)
+    lines.append(edge("└", "┘", "S"))
+    return lines
+
+
+def draw_board(board: Board) -> list[str]:
+    width = INNER + 2
+    header = " " * ROW_LABEL + " ".join(COLUMN_SYMBOLS[col].center(width) for col in COLUMNS)
+    span = len(COLUMNS) * width + len(COLUMNS) - 1
+    sea = " " * ROW_LABEL + " SEA ".center(span, RIVER)
+    lines = [header.rstrip(), sea]
+    for row in range(1, board.rows + 1):
+        boxes = [_box(board.tiles.get((row, col))) for col in COLUMNS]
+        for index in range(5):
+            prefix = f"{row:>{ROW_LABEL - 1}} " if index == 2 else " " * ROW_LABEL
+            lines.append((prefix + " ".join(box[index] for box in boxes)).rstrip())
+    return lines
+
+
+def summary(board: Board) -> str:
+    figures = figures_of(board)
+    basins = sorted((len(basin) for basin in board.basins), reverse=True)
+    dead = ", ".join(f"{label(square)} {side}" for square, side in board.dead_ends) or "none"
+    return (f"{len(board)} tiles; river basins of {', '.join(map(str, basins)) or 'none'} tiles; "
+            f"biggest jungle {figures.biggest_jungle}; {plural(figures.savannah_areas, 'savannah area')}; "
+            f"{plural(figures.swamp_areas, 'swamp area')}; most forks/mergers in one basin {figures.forks}; "
+            f"dead ends: {dead}")
+
+
+def show_board(table: object) -> str:
+    """Every explorer's grid (or comparison figures), then the grid form to copy."""
+    from . import Table  # the state type lives with the declaration
+
+    assert isinstance(table, Table)
+    out: list[str] = []
+    for explorer in table.explorers:
+        if explorer.board is None:
+            figures = explorer.figures
+            assert figures is not None
+            out.append(f"{explorer.name}: comparison only — biggest jungle {figures.biggest_jungle}, "
+                       f"{figures.savannah_areas} savannah areas, {figures.swamp_areas} swamp areas, "
+                       f"{figures.forks} forks/mergers in one basin")
+            out.append("")
+            continue
+        out.append(explorer.name)
+        out.extend(draw_board(explorer.board))
+        out.append(summary(explorer.board))
+        out.append("grid form:")
+        out.extend("  " + line for line in render_grid(list(explorer.board)).splitlines())
+        out.append("")
+    return "\n".join(out)
