@@ -29,6 +29,7 @@ class GameEntry:
 REGISTRY: dict[str, GameEntry] = {
     "caracas": GameEntry("scorecalc.games.caracas", "Caracas", show_board=True),
     "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),
+    "origin": GameEntry("scorecalc.games.origin", "On the Origin of Species"),
 }
 
 
