@@ -1,0 +1,108 @@
+"""Fuzz every game: mutate the shipped examples and check how each run ends.
+
+    python bench/fuzz.py [--count 10000] [--seed 1] [--game caracas ...]
+
+Each mutated text goes through everything a command does (load, validate, parse,
+score, render in every format). A run must end in a score or a located
+``FILE:LINE:COL:`` error; anything else is counted as a traceback, and a case that
+takes longer than ``--hang`` seconds as a hang. Prints the counts and the slowest case.
+Not part of the default test run (``tests/test_fuzz_properties.py`` runs a few
+hundred cases per game there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.mutate import mutate, outcome  # noqa: E402
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Hang
+
+
+def fuzz_game(game: str, seeds: list[Path], count: int, rng: random.Random, hang: float,
+              save: Path | None) -> tuple[Counter[str], float, str]:
+    counts: Counter[str] = Counter()
+    slowest, slowest_text = 0.0, ""
+    texts = [path.read_text(encoding="utf-8") for path in seeds]
+    for index in range(count):
+        text = mutate(rng.choice(texts), rng)
+        signal.setitimer(signal.ITIMER_REAL, hang)
+        started = time.perf_counter()
+        try:
+            result, _ = outcome(text)
+            counts[result] += 1
+        except Hang:
+            counts["hang"] += 1
+            _save(save, game, index, "hang", text, "")
+        except Exception:
+            counts["traceback"] += 1
+            _save(save, game, index, "traceback", text, traceback.format_exc())
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        elapsed = time.perf_counter() - started
+        if elapsed > slowest:
+            slowest, slowest_text = elapsed, text
+    return counts, slowest, slowest_text
+
+
+def _save(folder: Path | None, game: str, index: int, kind: str, text: str, trace: str) -> None:
+    if folder is None:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{game}-{index}-{kind}.yaml").write_text(text, encoding="utf-8", errors="replace")
+    if trace:
+        (folder / f"{game}-{index}-{kind}.txt").write_text(trace, encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--count", type=int, default=10_000, help="mutated inputs per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", help="only these games (default: all with examples)")
+    parser.add_argument("--hang", type=float, default=10.0, help="seconds after which a case is a hang")
+    parser.add_argument("--save", type=Path, help="folder to keep failing cases in")
+    args = parser.parse_args()
+    signal.signal(signal.SIGALRM, _alarm)
+    examples = ROOT / "examples"
+    games = args.game or sorted(p.name for p in examples.iterdir() if p.is_dir())
+    rng = random.Random(args.seed)
+    failed = False
+    worst = 0.0
+    print(f"{'game':<10} {'cases':>7} {'scored':>7} {'errors':>7} {'tracebacks':>10} {'hangs':>6} "
+          f"{'slowest':>9}")
+    for game in games:
+        seeds = sorted((examples / game).glob("*.yaml"))
+        started = time.perf_counter()
+        counts, slowest, _ = fuzz_game(game, seeds, args.count, rng, args.hang, args.save)
+        took = time.perf_counter() - started
+        print(f"{game:<10} {args.count:>7} {counts['scored']:>7} {counts['error']:>7} "
+              f"{counts['traceback']:>10} {counts['hang']:>6} {slowest * 1000:>7.1f}ms   ({took:.0f}s)")
+        failed |= bool(counts["traceback"] or counts["hang"])
+        worst = max(worst, slowest)
+    slow_ok = worst < 2.0
+    failed |= not slow_ok
+    print(f"\nverdict: {'FAIL' if failed else 'ok'} (tracebacks and hangs must be 0; slowest case under 2 s: "
+          f"{'yes' if slow_ok else 'NO'}, {worst:.3f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
