@@ -1,0 +1,158 @@
+"""Benchmarks that print ratios against baselines measured in the same run.
+
+    python bench/run.py [--runs 7] [--batch 1000] [--quick]
+
+These machines are noisy, so every figure is a ratio of two medians taken side by
+side (runs interleaved), never an absolute time compared with a number from another
+day. Targets (issue 7): single game JSON <= 1.3 x the floor (bench/floor.py);
+--help <= 1.3 x the floor's --help; a batch of 1,000 tables <= 3 x loading the same
+files with PyYAML's C loader in one process; Caracas scoring time per tile flat
+(within 2 x) from 1,000 to 100,000 tiles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PYTHON = sys.executable
+SCORECALC = [PYTHON, "-m", "scorecalc"]
+FLOOR = [PYTHON, str(ROOT / "bench" / "floor.py")]
+
+
+def wall(command: Sequence[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+    return time.perf_counter() - started
+
+
+def side_by_side(runs: int, **commands: Callable[[], float]) -> dict[str, float]:
+    """Median seconds of each command, the runs interleaved so noise hits all alike."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():  # warm-up: page cache, .pyc files
+        command()
+    for _ in range(runs):
+        for name, command in commands.items():
+            times[name].append(command())
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def verdict(ratio: float, target: float) -> str:
+    return f"{ratio:5.2f} x   (target <= {target} x: {'holds' if ratio <= target else 'MISSED'})"
+
+
+def example_for(game: str) -> Path:
+    files = sorted((ROOT / "examples" / game).glob("*.yaml"))
+    return files[0]
+
+
+def bench_startup(runs: int) -> list[tuple[str, float, float]]:
+    game = "caracas" if (ROOT / "examples" / "caracas").is_dir() else "galapagos"
+    example = str(example_for(game))
+    medians = side_by_side(
+        runs,
+        python_yaml=lambda: wall([PYTHON, "-c", "import yaml"]),
+        floor=lambda: wall([*FLOOR, example]),
+        scorecalc=lambda: wall([*SCORECALC, game, example, "--format", "json"]),
+        floor_help=lambda: wall([*FLOOR, "--help"]),
+        scorecalc_help=lambda: wall([*SCORECALC, "--help"]),
+    )
+    print(f"start-up, medians of {runs} interleaved runs ({Path(example).relative_to(ROOT)}):")
+    for name, seconds in medians.items():
+        print(f"  {name:<16} {seconds * 1000:7.1f} ms")
+    single = medians["scorecalc"] / medians["floor"]
+    helps = medians["scorecalc_help"] / medians["floor_help"]
+    stack = medians["floor"] / medians["python_yaml"]
+    print(f"  single game JSON / floor       {verdict(single, 1.3)}")
+    print(f"  --help / floor --help          {verdict(helps, 1.3)}")
+    print(f"  stack: floor / python -c 'import yaml'   {stack:5.2f} x   (the stack's own cost; no target)")
+    return [("single", single, 1.3), ("help", helps, 1.3)]
+
+
+def generate_tables(folder: Path, count: int, rng: random.Random) -> list[Path]:
+    """``count`` tables of all games mixed: the shipped examples with renamed players."""
+    seeds = sorted((ROOT / "examples").rglob("*.yaml"))
+    paths = []
+    for index in range(count):
+        seed = seeds[index % len(seeds)]
+        target = folder / f"table-{index:04d}-{seed.parent.name}.yaml"
+        shutil.copyfile(seed, target)
+        paths.append(target)
+    rng.shuffle(paths)
+    return paths
+
+
+LOAD_ONLY = (
+    "import sys, yaml\n"
+    "L = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)\n"
+    "for name in sys.argv[1:]:\n"
+    "    with open(name, encoding='utf-8') as f:\n"
+    "        yaml.load(f, Loader=L)\n"
+)
+
+
+def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [str(p) for p in generate_tables(Path(tmp), count, random.Random(1))]
+        medians = side_by_side(
+            max(3, runs // 2),
+            load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
+            scorecalc=lambda: wall([*SCORECALC, "score", *files, "--format", "json"]),
+        )
+    ratio = medians["scorecalc"] / medians["load_only"]
+    print(f"\nbatch of {count} tables (all games mixed), medians:")
+    print(f"  C loader only    {medians['load_only'] * 1000:7.1f} ms")
+    print(f"  scorecalc score  {medians['scorecalc'] * 1000:7.1f} ms")
+    print(f"  scorecalc / C-loader-only      {verdict(ratio, 3.0)}")
+    return [("batch", ratio, 3.0)]
+
+
+def bench_scaling(quick: bool) -> list[tuple[str, float, float]]:
+    try:
+        from scorecalc.games.caracas import bench_board_scoring  # type: ignore[attr-defined]
+    except ImportError:
+        print("\nscaling: Caracas has no bench_board_scoring yet; skipped")
+        return []
+    sizes = [100, 1_000, 10_000] + ([] if quick else [100_000])
+    print("\nCaracas scoring time per tile (synthetic boards outside the checks):")
+    per_tile = {}
+    for size in sizes:
+        repeats = max(1, 20_000 // size)  # small boards: time several scorings per sample
+        samples = [sum(bench_board_scoring(size) for _ in range(repeats)) / repeats
+                   for _ in range(3 if size < 100_000 else 1)]
+        seconds = statistics.median(samples)
+        per_tile[size] = seconds / size
+        print(f"  {size:>7} tiles  {seconds * 1000:9.2f} ms   {per_tile[size] * 1e6:7.2f} µs/tile")
+    measured = [per_tile[s] for s in sizes if s >= 1_000]
+    spread = max(measured) / min(measured)
+    print(f"  per-tile spread from 1,000 tiles up  {verdict(spread, 2.0)}")
+    return [("scaling", spread, 2.0)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=7, help="runs per command (medians)")
+    parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
+    parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]} at {PYTHON}\n")
+    results = bench_startup(args.runs) + bench_batch(args.runs, args.batch) + bench_scaling(args.quick)
+    missed = [name for name, ratio, target in results if ratio > target]
+    print("\nall targets hold" if not missed else f"\ntargets missed: {', '.join(missed)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
