@@ -17,6 +17,7 @@ import yaml
 
 from .errors import InputError, Path, Position
 from .loading import (
+    ALLOWED_TAGS,
     BOOL,
     FLOAT,
     INT,
@@ -72,7 +73,17 @@ class Context:
             )
         if len(path) > MAX_DEPTH:
             raise InputError(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
+        if node.tag not in ALLOWED_TAGS:
+            raise_tag_error(node, path)
         self.value_positions[path] = position_of(node)
+
+
+def raise_tag_error(node: yaml.Node, path: Path) -> None:
+    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends)."""
+    raise InputError(
+        path, f"the YAML tag {node.tag!r} is not allowed; score sheets hold plain values only",
+        position=position_of(node),
+    )
 
 
 class Spec:
@@ -274,6 +285,8 @@ def _mapping_pairs(node: yaml.MappingNode, path: Path, ctx: Context) -> list[tup
         if not isinstance(key, yaml.ScalarNode):
             raise InputError(path, "a key must be a plain word, not a list or mapping",
                              position=position_of(key))
+        if key.tag not in ALLOWED_TAGS:
+            raise_tag_error(key, path)
         pairs.append((key, value))
     return pairs
 
@@ -437,26 +450,3 @@ class Anything(Spec):
 
     def json_schema(self) -> dict[str, Any]:
         return {}
-
-
-def check_tags(node: yaml.Node) -> None:
-    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends)."""
-    from .loading import ALLOWED_TAGS
-
-    stack = [node]
-    seen: set[int] = set()
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if current.tag not in ALLOWED_TAGS:
-            raise InputError(
-                (), f"the YAML tag {current.tag!r} is not allowed; score sheets hold plain values only",
-                position=position_of(current),
-            )
-        if isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
-        elif isinstance(current, yaml.MappingNode):
-            for key, value in current.value:
-                stack.extend((key, value))

@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from .declare import Context, check_tags, did_you_mean, normalise_word
+from .declare import Context, did_you_mean, normalise_word
 from .errors import FileError, InputError, Issue, format_path
 from .games import REGISTRY, Game, get_game
 from .loading import Document, Source, compose, position_of, read_source, scalar_value
@@ -62,7 +62,6 @@ def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
     Every ``InputError`` leaving this function carries a position.
     """
     top = compose(source)
-    check_tags(top)
     game = get_game(choose_game(top, wanted))
     ctx = Context()
     try:

@@ -129,7 +129,7 @@ def test_game_key_must_match_subcommand(write_yaml) -> None:
         ("game: galapagos\nplayers: [\n", ":3:1: <document>: YAML syntax"),
         ("game: galapagos\nplayers:\n\t- name: A\n", "indent with spaces"),
         ("game: galapagos\nplayers: !!python/object/apply:os.system [ls]\n",
-         ":2:10: <document>: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
+         ":2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
     ],
 )
 def test_bad_input_is_located_exit_2_no_traceback(write_yaml, text: str, message: str) -> None:

@@ -31,9 +31,9 @@ CASES = {
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
     "duplicate-player.yaml": "4:12: players[1].name: two players are called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",
-    "python-tag.yaml": "2:10: <document>: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
+    "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
-    "python-name-tag.yaml": "3:5: <document>: the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
+    "python-name-tag.yaml": "3:5: players[0]: the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
     "billion-laughs.yaml": "the document expands to more than 200,000 values",
     "number-as-string.yaml": "3:27: players[0].exhibition: expected a whole number, found the text '30' "
                              "(remove the quotes",
