@@ -41,6 +41,22 @@ class Format(StrEnum):
     bgstats = "bgstats"
 
 
+def complete_path(incomplete: str) -> list[str]:
+    """Shell completion for FILE arguments: folders and YAML files."""
+    import glob
+
+    matches = []
+    for path in sorted(glob.glob(glob.escape(incomplete) + "*")):
+        if os.path.isdir(path):
+            matches.append(path + os.sep)
+        elif path.lower().endswith((".yaml", ".yml")):
+            matches.append(path)
+    return matches
+
+
+FileArgument = Annotated[
+    str, typer.Argument(help="YAML file of the finished table ('-' for stdin).", autocompletion=complete_path)
+]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 OutputOption = Annotated[
     str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).")
@@ -147,7 +163,7 @@ def make_game_command(game: str) -> Callable[..., Any]:
     entry = REGISTRY[game]
     if entry.show_board:
         def command_with_board(
-            file: Annotated[str, typer.Argument(help="YAML file of the finished table ('-' for stdin).")],
+            file: FileArgument,
             format: FormatOption = Format.table,
             output: OutputOption = None,
             strict: StrictOption = False,
@@ -160,7 +176,7 @@ def make_game_command(game: str) -> Callable[..., Any]:
         command: Callable[..., Any] = command_with_board
     else:
         def command_plain(
-            file: Annotated[str, typer.Argument(help="YAML file of the finished table ('-' for stdin).")],
+            file: FileArgument,
             format: FormatOption = Format.table,
             output: OutputOption = None,
             strict: StrictOption = False,
@@ -178,7 +194,8 @@ for _game in REGISTRY:
 
 @app.command("score")
 def score_command(
-    files: Annotated[list[str], typer.Argument(help="YAML files; each names its game with 'game:'.")],
+    files: Annotated[list[str], typer.Argument(help="YAML files; each names its game with 'game:'.",
+                                               autocompletion=complete_path)],
     format: FormatOption = Format.table,
     output: OutputOption = None,
     strict: StrictOption = False,
@@ -189,7 +206,8 @@ def score_command(
 
 @app.command("verify")
 def verify_command(
-    paths: Annotated[list[str], typer.Argument(help="Files or folders of YAML with an 'expect:' block.")],
+    paths: Annotated[list[str], typer.Argument(help="Files or folders of YAML with an 'expect:' block.",
+                                               autocompletion=complete_path)],
     strict: StrictOption = False,
 ) -> None:
     """Check files' 'expect:' blocks against their scores (exit 1 on a mismatch)."""
@@ -276,4 +294,4 @@ def known_game(name: str) -> str:
 
 def main() -> None:
     """Console entry point."""
-    app()
+    app(prog_name="scorecalc")

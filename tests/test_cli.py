@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -237,3 +238,18 @@ def test_python_dash_m_and_shipped_examples_verify() -> None:
                             capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 failed" in result.stdout
+
+
+def _complete(words: str, index: int) -> list[str]:
+    env = {"_SCORECALC_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(index)}
+    result = subprocess.run([sys.executable, "-m", "scorecalc"], env={**os.environ, **env},
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return result.stdout.split()
+
+
+def test_shell_completion_of_commands_games_and_files() -> None:
+    assert "galapagos" in _complete("scorecalc ga", 1)
+    assert _complete("scorecalc template gal", 2) == ["galapagos"]
+    files = _complete("scorecalc galapagos examples/galapagos/d", 2)
+    assert "examples/galapagos/decided-by-money.yaml" in files
+    assert "examples/galapagos/" in _complete("scorecalc verify examples/gal", 2)
