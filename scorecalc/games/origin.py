@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..declare import (
     Choice,
@@ -648,6 +649,27 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def example(players: int) -> dict[str, Any]:
+    """A plausible finished Standard table for ``players`` players (the starter template)."""
+    names = [f"Player {i + 1}" for i in range(players)]
+    board: list[dict[str, Any]] = [
+        {"species": "Lava Lizard", "starting": True, "habitats": ["land"], "cubes": {names[0]: 1}},
+        {"species": "Galapagos Penguin", "starting": True, "habitats": ["water"], "cubes": {}},
+        {"species": "Sea Lion", "level": 3, "habitats": ["water", "water", "land"],
+         "cubes": {names[1]: 2, names[0]: 1}},
+        {"species": "Galapagos Mockingbird", "level": 2, "habitats": ["land", "air"],
+         "cubes": {name: 1 for name in names}},
+        {"species": "Giant Tortoise", "level": 4, "cubes": {}},
+    ]
+    rows = []
+    for i, name in enumerate(names):
+        row: dict[str, Any] = {"name": name, "score": 40 - 3 * i,
+                               "books": {"land": 4 - i, "water": 2 + i, "air": 3}}
+        row["tiles"] = ["Sea Snail"] if i == 0 else i - 1
+        rows.append(row)
+    return {"objective": "plymouth", "variant": "standard", "board": board, "players": rows}
+
+
 GAME = Game(
     name="origin",
     title="On the Origin of Species",
@@ -655,4 +677,5 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
+    example=example,
 )
