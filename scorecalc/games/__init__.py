@@ -28,6 +28,7 @@ class GameEntry:
 
 REGISTRY: dict[str, GameEntry] = {
     "caracas": GameEntry("scorecalc.games.caracas", "Caracas", show_board=True),
+    "caribe": GameEntry("scorecalc.games.caribe", "Caribe"),
     "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),
     "origin": GameEntry("scorecalc.games.origin", "On the Origin of Species"),
 }
