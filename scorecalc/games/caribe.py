@@ -51,6 +51,8 @@ ANIMALS_IN_PLAY = {2: 8, 3: 11, 4: 14}
 """Animals of each kind put in the bag by player count; solo games are set up for 2 players."""
 CAMPAIGN_CARDS = 9
 """'9 Solo Campaign Cards'."""
+BOOK_SLOTS = 3
+"""Slots between the pages of a book in SPEC's example; more is warned about, not refused."""
 
 HEAD_START = {"normal": 0, "hard": 15, "expert": 30}
 """You vs Percy: where Percy's scoring marker starts."""
@@ -371,11 +373,13 @@ class Table:
 def whole_icons(slots: tuple[tuple[str, str], ...]) -> dict[str, int]:
     """'A complete book consists of 1 "left-page" theory card and 1 "right-page" theory card placed
     together' — a slot's icon is whole when both pages show the same half icon there."""
-    whole = dict.fromkeys(KNOWLEDGE, 0)
-    for left, right in slots:
-        if left == right and left != "none":
-            whole[left] += 1
-    return {kind: count for kind, count in whole.items() if count}
+    matched = [left for left, right in slots if left == right != "none"]
+    return {kind: matched.count(kind) for kind in KNOWLEDGE if kind in matched}
+
+
+def every(names: tuple[str, ...], given: Mapping[str, int]) -> dict[str, int]:
+    """``given`` with every name of ``names``, 0 where it was left out."""
+    return {name: given.get(name, 0) for name in names}
 
 
 def parse_book(raw: dict[str, Any], path: Path) -> Book:
@@ -390,10 +394,6 @@ def parse_book(raw: dict[str, Any], path: Path) -> Book:
     return Book(whole_icons(slots), slots)
 
 
-BOOK_SLOTS = 3
-"""Slots between the pages of a book in SPEC's example; more is warned about, not refused."""
-
-
 def parse_player(document: Document, p: int, raw: dict[str, Any]) -> Player:
     path: Path = ("players", p)
     books = tuple(parse_book(book, (*path, "books", b)) for b, book in enumerate(raw["books"]))
@@ -401,8 +401,8 @@ def parse_player(document: Document, p: int, raw: dict[str, Any]) -> Player:
         name=raw["name"],
         score=raw["score"],
         knowledge=raw["knowledge"],
-        universities={u: raw["universities"].get(u, 0) for u in UNIVERSITIES},
-        board={track: raw["board"].get(track, 0) for track in ANIMALS + TERRAINS},
+        universities=every(UNIVERSITIES, raw["universities"]),
+        board=every(ANIMALS + TERRAINS, raw["board"]),
         books=books,
         leftover=Leftover(**raw["leftover"]),
     )
@@ -452,9 +452,9 @@ def parse_percy(document: Document, raw: dict[str, Any], solo: Solo) -> Percy:
     percy = Percy(
         score=raw["score"],
         knowledge=raw["knowledge"],
-        universities={u: raw["universities"].get(u, 0) for u in UNIVERSITIES},
-        board={track: raw.get("board", {}).get(track, 0) for track in ANIMALS + TERRAINS},
-        half_icons={kind: raw["half_icons"].get(kind, 0) for kind in KNOWLEDGE},
+        universities=every(UNIVERSITIES, raw["universities"]),
+        board=every(ANIMALS + TERRAINS, raw.get("board", {})),
+        half_icons=every(KNOWLEDGE, raw["half_icons"]),
         coins=raw["coins"],
         compass=raw["compass"],
     )
@@ -521,17 +521,13 @@ Line = tuple[str, int, str]
 """One item: (item, points, detail)."""
 
 
-def scientists_phrase(count: int) -> str:
-    return plural(count, "scientist")
-
-
 def score_coimbra(scientists: int, knowledge_type: str, knowledge: Mapping[str, int]) -> Line:
     """'Coimbra – Green — Players score points by multiplying the number of their scientists at Coimbra
     University on the game board by the white points value of the knowledge marker on their player
     board indicated on the University card.'"""
     value = knowledge[knowledge_type]
     return ("Coimbra", scientists * value,
-            f"{scientists_phrase(scientists)} × {knowledge_type} white value {value}")
+            f"{plural(scientists, 'scientist')} × {knowledge_type} white value {value}")
 
 
 def score_london(scientists: int, terrain: str, board: Mapping[str, int]) -> Line:
@@ -540,7 +536,7 @@ def score_london(scientists: int, terrain: str, board: Mapping[str, int]) -> Lin
     on the University card.'"""
     on_track = board[terrain]
     return ("London", scientists * on_track,
-            f"{scientists_phrase(scientists)} × {scientists_phrase(on_track)} on the {terrain} track")
+            f"{plural(scientists, 'scientist')} × {plural(on_track, 'scientist')} on the {terrain} track")
 
 
 def score_paris(scientists: int, animal: str, board: Mapping[str, int]) -> Line:
@@ -550,7 +546,7 @@ def score_paris(scientists: int, animal: str, board: Mapping[str, int]) -> Line:
     animals = board[animal]
     name = animal if animals == 1 else ANIMAL_PLURALS[animal]
     return ("Paris", scientists * animals,
-            f"{scientists_phrase(scientists)} × {animals} {name} on the player board")
+            f"{plural(scientists, 'scientist')} × {animals} {name} on the player board")
 
 
 def score_universities(cards: Mapping[str, str], universities: Mapping[str, int],
