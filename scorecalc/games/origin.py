@@ -369,7 +369,7 @@ def majority_holder(tile: Tile) -> int | None:
     (If two or more players are tied, no one takes the Tile.)'"""
     if not tile.cubes:
         return None
-    most = tile.cubes[0][1]
+    most = max(count for _, count in tile.cubes)
     holders = [p for p, count in tile.cubes if count == most]
     return holders[0] if len(holders) == 1 else None
 
