@@ -153,13 +153,13 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
         best_basin, best = max(per_basin, key=lambda pair: len(pair[1]))
         points = len(best) * VP["piranha"]
         tied = sum(1 for _, found in per_basin if len(found) == len(best))
+        most = "the most in any basin" if tied == 1 else f"{tied} basins tie for the most; only one scores"
         parts.append(f"{plural(len(best), 'piranha')} at {where(best)} in one basin "
-                     f"({plural(len(best_basin), 'tile')}), the most in any basin"
-                     + (f" (one of {tied} tied basins; only one scores)" if tied > 1 else ""))
+                     f"({plural(len(best_basin), 'tile')}), {most}")
         others = [found for basin, found in per_basin if basin is not best_basin]
         if others:
             parts.append("no vp: " + ", ".join(f"{len(found)} at {where(found)}" for found in others)
-                         + " in other basins")
+                         + (" in another basin" if len(others) == 1 else " in other basins"))
     if dry:
         parts.append(f"no river at {where(dry)}, so no basin and no vp")
     return Award("piranha", points, "; ".join(parts))
