@@ -404,16 +404,13 @@ def score_species_tiles(player: Player, taken: Sequence[tuple[Tile, str]], table
     objectives = species_objectives(table, player)
     collected = player.collected
     count = collected if isinstance(collected, int) else len(collected)
-    if isinstance(collected, int):
-        listed = plural(collected, "tile")
+    listed = plural(collected, "tile") if isinstance(collected, int) else ", ".join(collected)
+    if not count:
+        score.add("Species tiles", "Collected during the game", 0, "no tiles collected during the game")
+    elif advanced:
+        score.add("Species tiles", "Collected during the game", 0, f"{listed}: scored under Matching species")
     else:
-        listed = ", ".join(collected) if collected else "none"
-    if advanced:
-        score.add("Species tiles", "Collected during the game", 0,
-                  f"{listed}: scored under Matching species")
-    else:
-        score.add("Species tiles", "Collected during the game", count,
-                  f"{listed}: 1 each" if count else "no tiles collected during the game")
+        score.add("Species tiles", "Collected during the game", count, f"{listed}: 1 each")
     for tile, cubes in taken:
         detail = "taken at the end: " + cubes
         if advanced:
