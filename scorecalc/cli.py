@@ -260,6 +260,9 @@ def template_command(
     from .template import player_range, render_template
 
     chosen = get_game(known_game(game))
+    if chosen.example is None:
+        eprint(f"{chosen.title} has no starter template yet")
+        raise typer.Exit(EXIT_BAD_INPUT)
     low, high = player_range(chosen)
     count = max(low, 2) if players is None else players
     if not low <= count <= high:

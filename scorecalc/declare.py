@@ -242,7 +242,8 @@ class Choice(Spec):
         return found
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": list(self.words)}
+        """The canonical spellings, then the short forms (``howler``) that are accepted too."""
+        return {"type": "string", "enum": [*self.words, *(a for a in self.aliases if a not in self.words)]}
 
 
 @dataclass

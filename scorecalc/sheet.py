@@ -167,3 +167,9 @@ def split_places(
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``plural(1, "tile")`` -> ``1 tile``; ``plural(3, "tile")`` -> ``3 tiles``."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """``1`` -> ``1st``, ``2`` -> ``2nd``, ``11`` -> ``11th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -28,7 +28,7 @@ from ..declare import (
 )
 from ..errors import InputError, Path, format_path
 from ..loading import Document
-from ..sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank, split_places
+from ..sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, plural, rank, split_places
 from . import Game, player_name_field
 
 CATEGORIES = ("Game score", "Species tiles", "Books")
@@ -639,11 +639,6 @@ def tiebreaks(table: Table) -> list[TieBreak]:
 def most_place(n: int) -> str:
     """``the most``, ``the 2nd most``..."""
     return "the most" if n == 1 else f"the {ordinal(n)} most"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def example(players: int) -> dict[str, Any]:
