@@ -7,7 +7,7 @@ the ``--show-board`` echo in ``show.py``. Readings: ``docs/rules/caracas.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...declare import Choice, Either, Field, Int, ListOf, Record
@@ -263,6 +263,39 @@ def score(table: Table) -> ScoreSheet:
     return rank(ScoreSheet("caracas", CATEGORIES, players))
 
 
+EXAMPLE_GRID = """\
+JuJa~ES   JuSlSo~NESW   JuHo~SW    SaAt
+JuKi~NE   SwPiGu~NESW   SwAn~NW    SaIb
+JuCp~E    SwCm~NEW      SwEe~ESW   JuIbSh~W
+SaTa      JuBu          SaFr~N     SwIb
+.         SaSn          .          SwPi~N
+"""
+
+
+GRID_HEADER = "# ✻ ▢ ◎ ▲ — row 1 touches the SEA; '.' is an empty square\n"
+
+
+def example(explorers: int) -> dict[str, Any]:
+    """A plausible finished table (the starter template): grids of the right tile count,
+    every other one mirrored, and from 3 explorers on a comparison-only explorer."""
+    from .grid import render_grid
+
+    base = [found.tile for found in parse_grid(EXAMPLE_GRID)]
+    count = TILES_PER_EXPLORER[explorers]
+    players: list[dict[str, Any]] = []
+    for index in range(explorers):
+        player: dict[str, Any] = {"name": f"Explorer {index + 1}"}
+        if explorers >= 3 and index == explorers - 1:
+            player["landscape"] = {"biggest_jungle": 4, "savannah_areas": 3, "swamp_areas": 2, "forks": 2}
+        else:
+            tiles = base[:count]
+            if index % 2:
+                tiles = [tile.mirrored() for tile in tiles]
+            player["grid"] = GRID_HEADER + render_grid(tiles)
+        players.append(player)
+    return {"players": players, "rules": asdict(Rules())}
+
+
 GAME = Game(
     name="caracas",
     title="Caracas",
@@ -271,6 +304,7 @@ GAME = Game(
     parse=parse,
     score=score,
     show_board=show_board,
+    example=example,
 )
 
 __all__ = ["GAME", "Explorer", "Table"]
