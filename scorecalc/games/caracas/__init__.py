@@ -48,7 +48,8 @@ class SideChoice(Choice):
     """A river side; written ``N``/``n``/``north``."""
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "enum": [*SIDES, *(side.lower() for side in SIDES), *self.aliases]}
+        schema = super().json_schema()
+        return {**schema, "enum": [*SIDES, *schema["enum"]]}
 
 
 SIDE = SideChoice(words=tuple(side.lower() for side in SIDES),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...sheet import plural, split_places
+from ...sheet import ordinal, plural, split_places
 from .board import Board
 
 POINTS_BY_PLACE = {2: (2, 0), 3: (3, 1, 0), 4: (3, 2, 1, 0), 5: (4, 3, 2, 1, 0)}
@@ -74,11 +74,6 @@ def figures_of(board: Board) -> Figures:
     )
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 def landscape_ranking(names: list[str], figures: list[Figures]) -> list[list[LandscapeAward]]:
     """Each comparison ranks the explorers; 'In case of a tie: Take their average vp,
     rounded up.' With one explorer, the solo thresholds apply instead."""
@@ -100,11 +95,11 @@ def landscape_ranking(names: list[str], figures: list[Figures]) -> list[list[Lan
                 average = Fraction(sum(shares), len(shares))
                 shown = f"{average.numerator / average.denominator:g}"
                 rounded = "" if average.denominator == 1 else ", rounded up"
-                standing = (f"tied {_ordinal(place)}-{_ordinal(place + len(tied))} of {len(values)} with "
+                standing = (f"tied {ordinal(place)}-{ordinal(place + len(tied))} of {len(values)} with "
                             f"{', '.join(tied)}: ({'+'.join(map(str, shares))})/{len(shares)} = {shown}"
                             f"{rounded}")
             else:
-                standing = f"{_ordinal(place)} of {len(values)}"
+                standing = f"{ordinal(place)} of {len(values)}"
             result[index].append(LandscapeAward(
                 comparison.item, points[index],
                 f"{comparison.describe(value)}; {standing} -> {plural(points[index], 'vp', 'vp')}",
