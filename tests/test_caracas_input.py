@@ -99,6 +99,12 @@ def test_a_row_needs_four_squares() -> None:
         parse_grid("Ju . . .\nJu . .")
 
 
+def test_a_grid_has_at_most_73_rows() -> None:
+    parse_grid("Ju . . .\n" * 73)
+    with pytest.raises(GridError, match="row 74: a board has at most 73 rows"):
+        parse_grid("Ju . . .\n" * 74)
+
+
 def test_error_in_a_block_grid_points_at_the_token() -> None:
     text = ("game: caracas\n"                      # line 1
             "players:\n"                           # 2

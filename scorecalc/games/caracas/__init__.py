@@ -109,7 +109,10 @@ class Explorer:
 
     @property
     def figures(self) -> Figures:
-        return figures_of(self.board) if self.board is not None else self.figures_given  # type: ignore[return-value]
+        if self.board is not None:
+            return figures_of(self.board)
+        assert self.figures_given is not None  # parse gives one or the other
+        return self.figures_given
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ CODE_OF_LAND = {land: code for code, land in LAND_CODES.items()}
 EMPTY = "."
 RIVER_MARK = "~"
 MAX_GRID_CHARS = 20_000
+MAX_ROWS = 73
+"""As for ``row`` in the explicit form: no board is longer than the box has tiles."""
 
 assert set(ANIMAL_CODES.values()) == set(ANIMALS)
 
@@ -128,6 +130,9 @@ def parse_grid(text: str) -> list[GridTile]:
         if not tokens:
             continue
         row += 1
+        if row > MAX_ROWS:
+            raise GridError(line_index, tokens[0][1], f"row {row}: a board has at most {MAX_ROWS} rows "
+                            "(the box holds 73 tiles)")
         if len(tokens) != len(COLUMNS):
             at = tokens[len(COLUMNS)][1] if len(tokens) > len(COLUMNS) else len(content.rstrip())
             raise GridError(line_index, at, f"row {row} has {plural_squares(len(tokens))}; a row has "

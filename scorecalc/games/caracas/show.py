@@ -7,11 +7,16 @@ next tile (a dead end) shows as a ``≈`` facing a plain border.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...sheet import plural
 from .animals import name
 from .board import COLUMN_SYMBOLS, COLUMNS, Board, Tile, label
 from .grid import render_grid
 from .landscape import figures_of
+
+if TYPE_CHECKING:
+    from . import Table
 
 INNER = 15
 RIVER = "≈"
@@ -66,16 +71,12 @@ def summary(board: Board) -> str:
             f"dead ends: {dead}")
 
 
-def show_board(table: object) -> str:
+def show_board(table: Table) -> str:
     """Every explorer's grid (or comparison figures), then the grid form to copy."""
-    from . import Table  # the state type lives with the declaration
-
-    assert isinstance(table, Table)
     out: list[str] = []
     for explorer in table.explorers:
         if explorer.board is None:
             figures = explorer.figures
-            assert figures is not None
             out.append(f"{explorer.name}: comparison only — biggest jungle {figures.biggest_jungle}, "
                        f"{figures.savannah_areas} savannah areas, {figures.swamp_areas} swamp areas, "
                        f"{figures.forks} forks/mergers in one basin")
