@@ -50,6 +50,10 @@ def name(animal: str, count: int = 1) -> str:
     return PLURALS.get(animal, animal.replace("_", " ") + "s")
 
 
+MAX_LISTED = 8
+"""Details list at most this many other basins' sizes (synthetic boards have thousands)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """The readings a table may switch (``rules:`` in the YAML)."""
@@ -297,14 +301,14 @@ def score_caimans(board: Board, rules: Rules) -> Award:
     sizes = sorted((len(basin) for basin in board.basins), reverse=True)
     biggest = sizes[0] if sizes else 0
     tied = sizes.count(biggest)
+    others = sizes[1:]
+    shown = ", ".join(map(str, others[:MAX_LISTED])) + (", ..." if len(others) > MAX_LISTED else "")
+    compared = f"other basins {shown}" if others else "the only basin"
 
     def test(square: Square) -> tuple[bool, str]:
         basin = board.basin_of(square)
         assert basin is not None  # a tile with river is in a basin
         size = len(basin)
-        others = list(sizes)
-        others.remove(size)
-        compared = f"other basins {', '.join(map(str, others))}" if others else "the only basin"
         if size < biggest:
             return False, f"basin of {plural(size, 'tile')}; the biggest has {biggest}"
         if tied > 1 and rules.caiman_ties == "strict":
@@ -319,7 +323,7 @@ def score_sotalias(board: Board, rules: Rules) -> Award:
 
     def test(square: Square) -> tuple[bool, str]:
         basin = board.basin_of(square) or frozenset()
-        mouths = [other for other in sorted(basin) if other != square and board.is_sea_mouth(other)]
+        mouths = [other for other in board.sea_mouths(basin) if other != square]
         if mouths:
             return True, f"its river reaches the sea through {where(mouths)}"
         if board.is_sea_mouth(square):
@@ -349,7 +353,7 @@ def score_flamingos(board: Board, rules: Rules) -> Award:
 
     def test(square: Square) -> tuple[bool, str]:
         run = board.column_run(square)
-        span = f"{label(min(run))}-{label(max(run))}"
+        span = f"{label(run[0])}-{label(run[-1])}"
         if len(run) >= rules.flamingo_min_run:
             return True, f"in a column of {len(run)} connected tiles ({span})"
         return False, f"in a column of {plural(len(run), 'connected tile')} ({span}); needs " \

@@ -78,6 +78,7 @@ class Board:
 
     def __init__(self, tiles: Iterable[Tile]) -> None:
         self.tiles: dict[Square, Tile] = {tile.square: tile for tile in tiles}
+        self._order = sorted(self.tiles)
 
     def __contains__(self, square: object) -> bool:
         return square in self.tiles
@@ -86,7 +87,7 @@ class Board:
         return self.tiles[square]
 
     def __iter__(self) -> Iterator[Tile]:
-        return iter(self.tiles[square] for square in sorted(self.tiles))
+        return iter(self.tiles[square] for square in self._order)
 
     def __len__(self) -> int:
         return len(self.tiles)
@@ -111,7 +112,16 @@ class Board:
         return [other for d_row, d_col in AROUND if (other := (row + d_row, col + d_col)) in self.tiles]
 
     def showing(self, animal: str) -> list[Square]:
-        return [tile.square for tile in self if tile.shows(animal)]
+        """Squares whose tile shows ``animal``, in reading order."""
+        return self._showing.get(animal, [])
+
+    @cached_property
+    def _showing(self) -> dict[str, list[Square]]:
+        found: dict[str, list[Square]] = {}
+        for tile in self:
+            for animal in tile.animals:
+                found.setdefault(animal, []).append(tile.square)
+        return found
 
     def components(self, squares: Iterable[Square],
                    linked: Callable[[Square, Square], bool] | None = None) -> list[Group]:
@@ -137,15 +147,22 @@ class Board:
 
     def areas(self, land: str) -> list[Group]:
         """'An area is a cluster of 1 or more equal LAND type tiles, orthogonally connected.'"""
-        return self.components(tile.square for tile in self if tile.land == land)
+        return self._areas[land]
+
+    @cached_property
+    def _areas(self) -> dict[str, list[Group]]:
+        return {land: self.components(tile.square for tile in self if tile.land == land) for land in LANDS}
+
+    @cached_property
+    def _area_index(self) -> dict[Square, Group]:
+        return {square: area for areas in self._areas.values() for area in areas for square in area}
 
     def groups(self, animal: str) -> list[Group]:
         """Orthogonally connected tiles each showing ``animal``."""
         return self.components(self.showing(animal))
 
     def area_of(self, square: Square) -> Group:
-        land = self.tiles[square].land
-        return next(area for area in self.areas(land) if square in area)
+        return self._area_index[square]
 
     def unlinked(self) -> list[Square]:
         """Tiles not linked to row 1 through adjacent tiles."""
@@ -176,7 +193,24 @@ class Board:
         return self.components((tile.square for tile in self if tile.river), joined)
 
     def basin_of(self, square: Square) -> Group | None:
-        return next((basin for basin in self.basins if square in basin), None)
+        return self._basin_index.get(square)
+
+    @cached_property
+    def _basin_index(self) -> dict[Square, Group]:
+        return {square: basin for basin in self.basins for square in basin}
+
+    def sea_mouths(self, basin: Group) -> list[Square]:
+        """The sea mouths of a basin, in reading order."""
+        return self._sea_mouths.get(basin, [])
+
+    @cached_property
+    def _sea_mouths(self) -> dict[Group, list[Square]]:
+        mouths: dict[Group, list[Square]] = {}
+        for square in self._order:
+            basin = self._basin_index.get(square)
+            if basin is not None and self.is_sea_mouth(square):
+                mouths.setdefault(basin, []).append(square)
+        return mouths
 
     def forks(self, basin: Iterable[Square]) -> int:
         """Forks/mergers of a basin: the sum of its tiles' ``k - 2``."""
@@ -220,13 +254,19 @@ class Board:
                     runs.append(tuple(run))
         return runs
 
-    def column_run(self, square: Square) -> Group:
-        """The unbroken run of tiles in ``square`` 's column that contains it."""
-        row, col = square
-        top = row
-        while (top - 1, col) in self.tiles:
-            top -= 1
-        bottom = row
-        while (bottom + 1, col) in self.tiles:
-            bottom += 1
-        return frozenset((r, col) for r in range(top, bottom + 1))
+    def column_run(self, square: Square) -> tuple[Square, ...]:
+        """The unbroken run of tiles in ``square`` 's column that contains it, north to south."""
+        return self._column_runs[square]
+
+    @cached_property
+    def _column_runs(self) -> dict[Square, tuple[Square, ...]]:
+        runs: dict[Square, tuple[Square, ...]] = {}
+        for col in COLUMNS:
+            rows = sorted(row for row, c in self.tiles if c == col)
+            start = 0
+            for index in range(1, len(rows) + 1):
+                if index == len(rows) or rows[index] != rows[index - 1] + 1:
+                    run = tuple((row, col) for row in rows[start:index])
+                    runs.update(dict.fromkeys(run, run))
+                    start = index
+        return runs
