@@ -7,6 +7,7 @@ parse, score, render in every format — and says how it ended: ``"scored"``,
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from typing import Any
@@ -71,12 +72,11 @@ def mutate_data(data: Any, rng: random.Random) -> Any:
     elif kind == 2 and isinstance(parent, dict):
         parent[rng.choice(["extra", "Name", "nme", "row", "score", "books", "1"])] = rng.choice(JUNK_VALUES)
     elif kind == 3 and isinstance(parent, list):
-        parent.append(parent[path[-1]])
+        parent.append(copy.deepcopy(parent[path[-1]]))
     else:
         other = rng.choice(paths)
         if other[: len(path)] != path and path[: len(other)] != other:
-            value = _get(data, other)
-            parent[path[-1]] = value
+            parent[path[-1]] = copy.deepcopy(_get(data, other))
     return data
 
 

@@ -253,3 +253,10 @@ def test_shell_completion_of_commands_games_and_files() -> None:
     files = _complete("scorecalc galapagos examples/galapagos/d", 2)
     assert "examples/galapagos/decided-by-money.yaml" in files
     assert "examples/galapagos/" in _complete("scorecalc verify examples/gal", 2)
+
+
+def test_bgstats_takes_bgg_id_from_the_yaml(write_yaml) -> None:
+    path = write_yaml("bgg_id: 38545\n" + GOOD)
+    play = json.loads(run_cli("galapagos", str(path), "-f", "bgstats").stdout)
+    assert play["game"]["bggId"] == 38545
+    assert [p["winner"] for p in play["players"]] == [True, False]
