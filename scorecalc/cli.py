@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated, Any
@@ -74,6 +73,8 @@ def eprint(text: str) -> None:
 
 def write_atomically(path: str, text: str) -> None:
     """Write ``text`` to ``path`` so that a failure leaves no half-written file."""
+    import tempfile
+
     folder = os.path.dirname(os.path.abspath(path))
     handle = tempfile.NamedTemporaryFile(
         "w", encoding="utf-8", dir=folder, prefix=".scorecalc-", suffix=".tmp", delete=False, newline=""

@@ -8,10 +8,8 @@ places' points", with the rounding as a parameter.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 
@@ -156,11 +154,9 @@ def split_places(
             continue
         first = ranked.index(value)
         count = ranked.count(value)
-        share = Fraction(
-            sum(points_by_place[p] if p < len(points_by_place) else 0 for p in range(first, first + count)),
-            count,
-        )
-        result.append(math.ceil(share) if rounding == "up" else math.floor(share))
+        places = range(first, first + count)
+        shared = sum(points_by_place[p] if p < len(points_by_place) else 0 for p in places)
+        result.append(-(-shared // count) if rounding == "up" else shared // count)
     return result
 
 

@@ -1,0 +1,52 @@
+"""The shared ranking mechanics: tied places' points and tie-breaks."""
+
+from __future__ import annotations
+
+from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, rank, split_places
+
+
+def test_split_places_rounds_up_or_down() -> None:
+    # two tied for 2nd-3rd of 3/2/1/0: (2 + 1) / 2 = 1.5
+    assert split_places([5, 3, 3, 1], [3, 2, 1, 0], rounding="up") == [3, 2, 2, 0]
+    assert split_places([5, 3, 3, 1], [3, 2, 1, 0], rounding="down") == [3, 1, 1, 0]
+
+
+def test_split_places_fewest_is_best_and_places_beyond_the_table_score_zero() -> None:
+    # fewest swamps: 1 is best; 4, 4 share 3rd-4th of 4/3/2/1/0 -> (2 + 1) / 2 -> 2 rounded up
+    assert split_places([1, 4, 4, 2], [4, 3, 2, 1, 0], higher_is_better=False, rounding="up") == [4, 2, 2, 3]
+    # Plymouth 6/3/1 for four players: 4th place is worth 0
+    assert split_places([9, 5, 3, 1], [6, 3, 1], rounding="down") == [6, 3, 1, 0]
+
+
+def test_split_places_none_takes_no_place() -> None:
+    assert split_places([None, 2, 1], [6, 3, 1], rounding="down") == [0, 6, 3]
+
+
+def sheet(*totals: int) -> ScoreSheet:
+    players = []
+    for index, total in enumerate(totals):
+        player = PlayerScore(f"P{index}")
+        player.add("Points", "points", total)
+        players.append(player)
+    return ScoreSheet("galapagos", ("Points",), players)
+
+
+def test_rank_shares_and_skips() -> None:
+    result = rank(sheet(10, 12, 12, 3))
+    assert [p.rank for p in result.players] == [3, 1, 1, 4]
+    assert result.winners == ["P1", "P2"] and result.tiebreak is None
+
+
+def test_rank_second_tiebreak_decides_and_is_named() -> None:
+    books = [0, 4, 4]
+    order = [0, 1, 2]
+    result = rank(sheet(1, 9, 9), [TieBreak("most books", lambda i: books[i], lambda i: str(books[i])),
+                                   TieBreak("later in turn order", lambda i: order[i])])
+    assert result.winners == ["P2"]
+    assert result.tiebreak == ("P1 and P2 tied on 9 points and on most books (P1 4, P2 4); "
+                               "decided by later in turn order.")
+
+
+def test_ordinal() -> None:
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
