@@ -26,7 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 PYTHON = sys.executable
-SCORECALC = [PYTHON, "-m", "scorecalc"]
+_SCRIPT = Path(PYTHON).parent / "scorecalc"
+SCORECALC = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-m", "scorecalc"]
+"""The console script users run (``python -m scorecalc`` only where it is not installed)."""
 FLOOR = [PYTHON, str(ROOT / "bench" / "floor.py")]
 
 

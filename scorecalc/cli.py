@@ -4,7 +4,6 @@ Exit codes: 0 scored (or verified), 1 ``verify`` found a mismatch, 2 bad input o
 usage (wins over 1), 3 an internal error — a bug, reported without a traceback.
 """
 
-from __future__ import annotations
 
 import os
 import sys

@@ -115,7 +115,7 @@ def _quoted_hint(node: yaml.Node, wanted: str) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False)
 class Int(Spec):
     """A whole number in ``[minimum, maximum]``."""
 
@@ -152,7 +152,7 @@ class Int(Spec):
         return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
 
 
-@dataclass
+@dataclass(eq=False)
 class Text(Spec):
     """Free text on one line (a player or species name)."""
 
@@ -185,7 +185,7 @@ class Text(Spec):
         return {"type": "string", "minLength": 1, "maxLength": self.max_length}
 
 
-@dataclass
+@dataclass(eq=False)
 class Flag(Spec):
     """``true`` or ``false`` (and nothing else: ``yes``/``no`` are text)."""
 
@@ -206,7 +206,7 @@ class Flag(Spec):
         return {"type": "boolean"}
 
 
-@dataclass
+@dataclass(eq=False)
 class Choice(Spec):
     """One of a fixed set of words, matched after ``normalise_word``, plus short forms."""
 
@@ -246,7 +246,7 @@ class Choice(Spec):
         return {"type": "string", "enum": [*self.words, *(a for a in self.aliases if a not in self.words)]}
 
 
-@dataclass
+@dataclass(eq=False)
 class ListOf(Spec):
     item: Spec = field(default_factory=Spec)
     min_items: int = 0
@@ -292,7 +292,7 @@ def _mapping_pairs(node: yaml.MappingNode, path: Path, ctx: Context) -> list[tup
     return pairs
 
 
-@dataclass
+@dataclass(eq=False)
 class Field:
     spec: Spec
     required: bool = False
@@ -300,7 +300,7 @@ class Field:
     doc: str = ""
 
 
-@dataclass
+@dataclass(eq=False)
 class Record(Spec):
     """A mapping with a fixed set of keys."""
 
@@ -359,7 +359,7 @@ class Record(Spec):
         return schema
 
 
-@dataclass
+@dataclass(eq=False)
 class MapOf(Spec):
     """A mapping from names (``key``) to values: ``{sea_lion: 2, tortoise: 1}``."""
 
@@ -401,7 +401,7 @@ class MapOf(Spec):
         return schema
 
 
-@dataclass
+@dataclass(eq=False)
 class Either(Spec):
     """The first alternative that accepts the node's shape (a count *or* a mapping)."""
 
@@ -426,7 +426,7 @@ class Either(Spec):
         return {"anyOf": [option.json_schema() for option in self.options]}
 
 
-@dataclass
+@dataclass(eq=False)
 class Anything(Spec):
     """Any YAML value, kept as plain data (read by someone else, e.g. ``expect:``)."""
 

@@ -5,8 +5,6 @@ tabulate is imported only by the table and markdown renderers.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -51,6 +49,9 @@ def render_json(sheets: Sequence[ScoreSheet]) -> str:
 
 def render_csv(sheets: Sequence[ScoreSheet]) -> str:
     """One row per player: file, game, player, rank, total, then every category seen."""
+    import csv
+    import io
+
     categories: list[str] = []
     for sheet in sheets:
         for category in sheet.categories:

@@ -19,7 +19,6 @@ from .animals import ALIASES, ANIMALS, COMMON, Rules, name, score_animals, title
 from .board import COLUMN_NAMES, COLUMN_SYMBOLS, LANDS, SIDES, Board, Tile, label, step
 from .grid import GridError, GridText, parse_grid
 from .landscape import Figures, figures_of, landscape_ranking
-from .show import show_board
 
 CATEGORIES = ("Common animals", "Rare animals", "Landscape", "Penalties")
 
@@ -300,6 +299,13 @@ def example(explorers: int) -> dict[str, Any]:
     return {"players": players, "rules": asdict(Rules())}
 
 
+def draw_boards(table: Table) -> str:
+    """``--show-board``: each explorer's grid as typed (imported only when asked for)."""
+    from .show import show_board
+
+    return show_board(table)
+
+
 GAME = Game(
     name="caracas",
     title="Caracas",
@@ -307,7 +313,7 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
-    show_board=show_board,
+    show_board=draw_boards,
     example=example,
 )
 

@@ -7,7 +7,6 @@ Fewest Swamp areas. Most forks & mergers in 1 river basin.'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ...sheet import ordinal, plural, split_places
 from .board import Board
@@ -92,9 +91,8 @@ def landscape_ranking(names: list[str], figures: list[Figures]) -> list[list[Lan
             place = better + 1
             if tied:
                 shares = table[better:better + len(tied) + 1]
-                average = Fraction(sum(shares), len(shares))
-                shown = f"{average.numerator / average.denominator:g}"
-                rounded = "" if average.denominator == 1 else ", rounded up"
+                shown = f"{sum(shares) / len(shares):g}"
+                rounded = "" if sum(shares) % len(shares) == 0 else ", rounded up"
                 standing = (f"tied {ordinal(place)}-{ordinal(place + len(tied))} of {len(values)} with "
                             f"{', '.join(tied)}: ({'+'.join(map(str, shares))})/{len(shares)} = {shown}"
                             f"{rounded}")
