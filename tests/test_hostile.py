@@ -48,6 +48,20 @@ CASES = {
 }
 
 
+# Game-specific hostile values, scored with `scorecalc score` (the file names its game).
+GAME_CASES = {
+    "caracas-grid-junk-token.yaml": "5:19: players[0].grid: token 'JuQq': unknown animal code 'Qq'",
+    "caracas-column-five.yaml": "5:23: players[0].tiles[0].col: must be at most 4, found 5",
+    "caracas-two-tiles-one-square.yaml": "6:9: players[0].tiles[1]: two tiles on ▢1",
+    "caribe-knowledge-six.yaml": "6:24: players[0].knowledge.fauna: a knowledge marker's white value is 0-5",
+    "caribe-score-as-text.yaml": "5:12: players[0].score: expected a whole number, found the text 'seventy'",
+    "origin-float-cubes.yaml": "4:83: board[0].cubes.Rachel: expected a whole number, found 1.5",
+    "origin-level-five.yaml": "4:32: board[0].level: must be at most 4, found 5",
+    "origin-unknown-cube-owner.yaml": "4:75: board[0].cubes.Rachael: 'Rachael' is not at the table "
+                                      "(did you mean 'Rachel'?)",
+}
+
+
 def scorecalc(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "scorecalc", *args],
@@ -65,7 +79,7 @@ def assert_located_failure(result: subprocess.CompletedProcess[str], name: str, 
 
 def test_every_corpus_file_has_a_case() -> None:
     on_disk = {p.name for p in HOSTILE.glob("*.yaml")} - {"crlf-and-bom.yaml"}
-    assert on_disk == set(CASES)
+    assert on_disk == set(CASES) | set(GAME_CASES)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -76,6 +90,13 @@ def test_hostile_file(name: str) -> None:
     result = scorecalc("galapagos", display)
     assert_located_failure(result, display, CASES[name])
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", sorted(GAME_CASES))
+def test_hostile_value_of_each_game(name: str) -> None:
+    display = f"tests/hostile/{name}"
+    result = scorecalc("score", display)
+    assert_located_failure(result, display, GAME_CASES[name])
 
 
 @pytest.mark.parametrize("name", ["tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"])
