@@ -98,10 +98,6 @@ def check_player_names(document: Document) -> None:
         seen[key] = index
 
 
-def parse(game: Game, document: Document) -> Any:
-    return game.parse(document)
-
-
 def score_source(source: Source, wanted: str | None = None) -> Scored:
     """Load, parse and score one source; ``InputError`` s carry positions."""
     game, document = load(source, wanted)

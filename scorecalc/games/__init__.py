@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..declare import Anything, Field, Int, Record, Spec
+from ..declare import Anything, Field, Int, Record
 from ..loading import Document
 from ..sheet import ScoreSheet
 
@@ -85,8 +85,4 @@ def get_game(name: str) -> Game:
     return game
 
 
-def game_names() -> list[str]:
-    return list(REGISTRY)
-
-
-__all__ = ["REGISTRY", "Game", "GameEntry", "Spec", "game_names", "get_game", "player_name_field"]
+__all__ = ["REGISTRY", "Game", "GameEntry", "get_game", "player_name_field"]
