@@ -73,6 +73,7 @@ def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
     from .games import REGISTRY
 
     entry = REGISTRY.get(sheet.game)
+    start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
     return {
         "sourceName": "scorecalc",
         "game": {
@@ -83,8 +84,8 @@ def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
         },
         "players": [
             {"name": player.name, "score": player.total, "winner": player.name in sheet.winners,
-             "startPlayer": index == 0, "rank": player.rank}
-            for index, player in enumerate(sheet.players)
+             "startPlayer": player.name == start, "rank": player.rank}
+            for player in sheet.players
         ],
     }
 

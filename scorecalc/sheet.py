@@ -59,6 +59,8 @@ class ScoreSheet:
     extra: dict[str, Any] = field(default_factory=dict)
     """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
     bgg_id: int | None = None
+    start_player: str | None = None
+    """Who played first, when not the first of ``players`` (Percy in a solo game)."""
 
     def player(self, name: str) -> PlayerScore:
         for player in self.players:

@@ -236,7 +236,7 @@ def test_alex_json_has_every_category_for_comparison_only_explorers() -> None:
     assert alex["categories"] == {"Common animals": 8, "Rare animals": 8, "Landscape": 5, "Penalties": -2}
     assert bea["categories"] == {"Common animals": 0, "Rare animals": 0, "Landscape": 9, "Penalties": 0}
     items = {item["item"]: item for item in alex["items"]}
-    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎2, ▲2, ◎3, ◎4")
+    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎2, ▢3, ◎3, ◎4")
     assert items["Savannah"]["detail"] == ("3 savannah areas; tied 2nd-4th of 4 with Cleo, Dan: "
                                           "(2+1+0)/3 = 1 -> 1 vp")
     assert data["winners"] == ["Alex"]
@@ -259,3 +259,13 @@ def test_show_board_grid_form_reads_back_as_the_same_board() -> None:
     board = scored.state.explorers[0].board
     text = render_grid(list(board))
     assert {found.tile.square: found.tile for found in parse_grid(text)} == board.tiles
+
+
+def test_more_tiles_than_the_box_warns(write_yaml) -> None:
+    # 4 columns x 40 rows = 160 tiles: more than the box's 73, a warning (SPEC section 1), not an error
+    rows = "".join(f"      - {{row: {r}, col: {c}, land: jungle}}\n"
+                   for r in range(1, 41) for c in range(1, 5))
+    path = write_yaml("game: caracas\nplayers:\n  - name: A\n    tiles:\n" + rows, "tiles.yaml")
+    result = run_cli("caracas", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert "73" in result.stderr and "warning" in result.stderr

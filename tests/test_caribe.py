@@ -469,3 +469,26 @@ def test_bad_caribe_input_is_located_and_exits_2(write_yaml) -> None:
     assert result.exit_code == 2
     assert f"{path}:6:24: players[0].knowledge.fauna: a knowledge marker's white value is 0-5; found 6" in (
         result.stderr)
+
+
+def test_misspelt_page_is_named_not_the_valid_key(write_yaml) -> None:
+    path = write_yaml("""
+        game: caribe
+        university_cards: {coimbra: fauna, london: coastline, paris: turtle}
+        players:
+          - name: A
+            score: 10
+            knowledge: {fauna: 3, geology: 4, flora: 2}
+            board: {turtle: 1}
+            books: [{geology: 1, rght: 1}]
+        """)
+    result = run_cli("caribe", str(path))
+    assert result.exit_code == 2
+    assert f"{path}:8:26: players[0].books[0].rght: unknown key 'rght' (did you mean 'right'?)" \
+        in result.stderr
+
+
+def test_percy_is_the_start_player_in_bgstats() -> None:
+    result = run_cli("caribe", str(EXAMPLES / "caribe" / "percy-wins-a-tie.yaml"), "-f", "bgstats")
+    starts = {p["name"]: p["startPlayer"] for p in json.loads(result.stdout)["players"]}
+    assert starts["Percy"] is True and sum(starts.values()) == 1

@@ -228,11 +228,18 @@ class BookSpec(Spec):
             ctx.visit(node, path)
             raise self.wrong_type(node, path)
         keys = [normalise_word(str(key.value)) for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
-        if any(key in ("left", "right") or (KNOWLEDGE_TYPE.lookup(key) is None
-                                             and did_you_mean(key, ["left", "right"]))
-               for key in keys):
+        if any(key in ("left", "right") for key in keys):
             return {"pages": self.pages.check(node, path, ctx)}
-        return {"whole": self.counts.check(node, path, ctx)}
+        try:
+            return {"whole": self.counts.check(node, path, ctx)}
+        except InputError as error:
+            # a misspelt page ('rght') is not an unknown knowledge type: say what it looks like
+            typo = normalise_word(str(error.path[-1])) if len(error.path) > len(path) else ""
+            hint = did_you_mean(typo, ["left", "right"]) if KNOWLEDGE_TYPE.lookup(typo) is None else None
+            if hint is None:
+                raise
+            raise InputError(error.path, f"unknown key {error.path[-1]!r}", hint=hint,
+                             position=error.position) from None
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.counts.json_schema(), self.pages.json_schema()]}
@@ -740,6 +747,8 @@ def score(table: Table) -> ScoreSheet:
     if table.percy is not None and table.solo is not None:
         players.append(score_percy(table.cards, table.percy, table.solo.difficulty))
     sheet = ScoreSheet("caribe", CATEGORIES, players)
+    if table.percy is not None:
+        sheet.start_player = "Percy"  # 'Every round Percy plays first and you next.'
     if table.solo is None:
         return rank(sheet, tiebreaks(table.players))
     rank(sheet, [PERCY_WINS_TIES] if table.solo.mode == "percy" else [])

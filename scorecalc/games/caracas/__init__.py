@@ -75,7 +75,7 @@ LANDSCAPE = Record(fields={
 
 PLAYER = Record(fields={
     "name": player_name_field(),
-    "tiles": Field(ListOf(TILE, max_items=TILES_IN_BOX * 2), doc="the explorer's tiles, one entry each"),
+    "tiles": Field(ListOf(TILE), doc="the explorer's tiles, one entry each"),
     "grid": Field(GridText(), doc="the explorer's tiles in the compact grid form (docs/rules/caracas.md)"),
     "landscape": Field(LANDSCAPE,
                        doc="comparison-only explorer: the four landscape figures instead of tiles"),
