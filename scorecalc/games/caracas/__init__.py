@@ -36,7 +36,7 @@ COLUMN = Either((
         words=tuple(COLUMN_NAMES.values()),
         aliases={
             **{symbol: COLUMN_NAMES[col] for col, symbol in COLUMN_SYMBOLS.items()},
-            "nested_square": "square", "▽": "triangle", "*": "asterisk",
+            "nested_square": "square", "*": "asterisk",
         },
         what="column", example="asterisk",
     ),

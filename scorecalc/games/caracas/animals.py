@@ -342,7 +342,9 @@ def score_electric_eels(board: Board, rules: Rules) -> Award:
         if loose:
             return False, f"river side{'s' if len(loose) > 1 else ''} {', '.join(loose)} not connected to " \
                           "another tile's river"
-        return True, f"all {len(board[square].river)} river sides connect to adjacent tiles"
+        sides = len(board[square].river)
+        return True, ("its river side connects to an adjacent tile" if sides == 1
+                      else f"all {sides} river sides connect to adjacent tiles")
 
     return _per_tile(board, "electric_eel", test)
 

@@ -91,7 +91,7 @@ def landscape_ranking(names: list[str], figures: list[Figures]) -> list[list[Lan
             place = better + 1
             if tied:
                 shares = table[better:better + len(tied) + 1]
-                shown = f"{sum(shares) / len(shares):g}"
+                shown = f"{round(sum(shares) / len(shares), 2):g}"
                 rounded = "" if sum(shares) % len(shares) == 0 else ", rounded up"
                 standing = (f"tied {ordinal(place)}-{ordinal(place + len(tied))} of {len(values)} with "
                             f"{', '.join(tied)}: ({'+'.join(map(str, shares))})/{len(shares)} = {shown}"

@@ -65,7 +65,8 @@ def summary(board: Board) -> str:
     figures = figures_of(board)
     basins = sorted((len(basin) for basin in board.basins), reverse=True)
     dead = ", ".join(f"{label(square)} {side}" for square, side in board.dead_ends) or "none"
-    return (f"{len(board)} tiles; river basins of {', '.join(map(str, basins)) or 'none'} tiles; "
+    basins_text = f"river basins of {', '.join(map(str, basins))} tiles" if basins else "no river basin"
+    return (f"{len(board)} tiles; {basins_text}; "
             f"biggest jungle {figures.biggest_jungle}; {plural(figures.savannah_areas, 'savannah area')}; "
             f"{plural(figures.swamp_areas, 'swamp area')}; most forks/mergers in one basin {figures.forks}; "
             f"dead ends: {dead}")
