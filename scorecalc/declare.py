@@ -123,6 +123,8 @@ class Int(Spec):
     maximum: int = MAX_COUNT
     doc: str = ""
     example: int | None = None
+    why: str = ""
+    """Why the maximum is what it is ("the forest track has 5 spaces"), for the error."""
 
     @property
     def kind(self) -> str:  # type: ignore[override]
@@ -145,6 +147,8 @@ class Int(Spec):
         if value > self.maximum:
             if self.maximum == MAX_COUNT:
                 raise InputError(path, f"{value} is more than {MAX_COUNT:,}; no table shows that many")
+            if self.why:
+                raise InputError(path, f"{self.why}; found {value}")
             raise InputError(path, f"must be at most {self.maximum}, found {value}")
         return int(value)
 

@@ -13,7 +13,6 @@ from typing import Any
 import yaml
 
 from ..declare import (
-    MAX_COUNT,
     Choice,
     Context,
     Field,
@@ -69,19 +68,6 @@ ACHIEVEMENTS = (
 
 
 # --- declaration -------------------------------------------------------------------------------
-
-
-@dataclass
-class Limited(Int):
-    """A whole number whose printed maximum is explained when it is exceeded."""
-
-    why: str = ""
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
-        value = Int(minimum=self.minimum, maximum=MAX_COUNT).check(node, path, ctx)
-        if value > self.maximum:
-            raise InputError(path, f"{self.why}; found {value}")
-        return value
 
 
 @dataclass
@@ -183,7 +169,7 @@ UNIVERSITY_CARDS = KeyedMap(
 
 KNOWLEDGE_VALUES = KeyedMap(
     key=KNOWLEDGE_TYPE,
-    specs={kind: Limited(maximum=KNOWLEDGE_MAX, example=3,
+    specs={kind: Int(maximum=KNOWLEDGE_MAX, example=3,
                          why=f"a knowledge marker's white value is 0-{KNOWLEDGE_MAX}")
            for kind in KNOWLEDGE},
     required=True,
@@ -195,7 +181,7 @@ BOARD = KeyedMap(
     key=BOARD_TRACK,
     specs={
         **{animal: Int(example=3) for animal in ANIMALS},
-        **{terrain: Limited(maximum=TRACK_SPACES, example=2,
+        **{terrain: Int(maximum=TRACK_SPACES, example=2,
                             why=f"the {terrain} track has {TRACK_SPACES} spaces")
            for terrain in TERRAINS},
     },
