@@ -2,7 +2,8 @@
 
 ``outcome(text)`` runs a text through everything a command does — load, validate,
 parse, score, render in every format — and says how it ended: ``"scored"``,
-``"error"`` (a located message, as the CLI prints it) or it raises (a bug).
+``"error"`` (a located message, as the CLI prints it) or it raises (a bug). A table
+that scores must also satisfy ``check_invariants``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from scorecalc.errors import FileError, InputError
 from scorecalc.loading import Source
 from scorecalc.pipeline import format_error, score_source
 from scorecalc.render import FORMATS, render
+from scorecalc.sheet import ScoreSheet
 
 LOCATED = re.compile(r"^fuzz\.yaml:(\d+:\d+: \S.*|\s.*)$", re.S)
 JUNK_VALUES: list[Any] = ["x", "", "3", 3.5, True, False, -1, 0, 10**6, 10**30, [], {}, None, "É\x07", [1, 2],
@@ -35,9 +37,25 @@ def outcome(text: str) -> tuple[str, str]:
         if not LOCATED.match(message):
             raise AssertionError(f"unlocated message: {message!r}") from None
         return "error", message
+    check_invariants(sheet)
     for fmt in FORMATS:
         render([sheet], fmt)
     return "scored", ""
+
+
+def check_invariants(sheet: ScoreSheet) -> None:
+    """What holds for every scored table of every game."""
+    names = [player.name for player in sheet.players]
+    assert len(set(names)) == len(names), names
+    assert sheet.winners and set(sheet.winners) == {p.name for p in sheet.players if p.rank == 1}
+    for player in sheet.players:
+        totals = player.category_totals(sheet.categories)
+        assert list(totals)[: len(sheet.categories)] == list(sheet.categories)
+        assert set(totals) == set(sheet.categories), (set(totals), sheet.categories)
+        assert sum(totals.values()) == player.total
+        for other in sheet.players:
+            if other.total > player.total:
+                assert other.rank < player.rank, (other.name, player.name)
 
 
 def _walk(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
