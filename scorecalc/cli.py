@@ -4,6 +4,8 @@ Exit codes: 0 scored (or verified), 1 ``verify`` found a mismatch, 2 bad input o
 usage (wins over 1), 3 an internal error — a bug, reported without a traceback.
 """
 
+# No ``from __future__ import annotations`` here: Typer reads these annotations, and
+# real objects spare it evaluating strings at every start (bench/RESULTS.md).
 
 import os
 import sys
@@ -83,6 +85,9 @@ def write_atomically(path: str, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(handle.name, 0o666 & ~umask)  # as an ordinary new file, not the temp file's 0600
         os.replace(handle.name, path)
     except BaseException:
         if os.path.exists(handle.name):

@@ -260,3 +260,13 @@ def test_bgstats_takes_bgg_id_from_the_yaml(write_yaml) -> None:
     play = json.loads(run_cli("galapagos", str(path), "-f", "bgstats").stdout)
     assert play["game"]["bggId"] == 38545
     assert [p["winner"] for p in play["players"]] == [True, False]
+
+
+def test_output_file_gets_ordinary_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "out.csv"
+    umask = os.umask(0o022)
+    try:
+        assert run_cli("galapagos", str(EXAMPLE), "-f", "csv", "-o", str(target)).exit_code == 0
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
