@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .errors import FileError, InputError
+from .errors import FileError, InputError, UsageError
 from .games import REGISTRY
 from .pipeline import Scored, format_error, score_file, warning_as_error
 
@@ -72,53 +72,18 @@ def eprint(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` so that a failure leaves no half-written file."""
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=folder, prefix=".scorecalc-", suffix=".tmp", delete=False, newline=""
-    )
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(handle.name, 0o666 & ~umask)  # as an ordinary new file, not the temp file's 0600
-        os.replace(handle.name, path)
-    except BaseException:
-        if os.path.exists(handle.name):
-            os.unlink(handle.name)
-        raise
-
-
 def emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    from .writing import write_atomically
+
     try:
         write_atomically(output, text)
     except OSError as error:
         eprint(f"{output}: cannot write: {error.strerror or error}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
-
-
-def check_output_target(output: str | None, inputs: list[str]) -> None:
-    """Refuse ``--output`` onto an input file: input files are never changed."""
-    if output is None:
-        return
-    target = os.path.realpath(output)
-    for name in inputs:
-        if name != "-" and os.path.realpath(name) == target:
-            eprint(f"{output}: --output would overwrite an input file; choose another path")
-            raise typer.Exit(EXIT_BAD_INPUT)
-    if os.path.isdir(output):
-        eprint(f"{output}: --output is a folder; give a file path")
-        raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def score_one(name: str, wanted: str | None, strict: bool) -> Scored | None:
@@ -143,8 +108,13 @@ def score_one(name: str, wanted: str | None, strict: bool) -> Scored | None:
 def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
         show_board: bool = False) -> None:
     from .render import render
+    from .writing import check_output_target
 
-    check_output_target(output, files)
+    try:
+        check_output_target(output, files)
+    except UsageError as error:
+        eprint(str(error))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     sheets = []
     boards = []
     bad = False

@@ -75,3 +75,7 @@ class Issue:
 
     path: Path
     message: str
+
+
+class UsageError(Exception):
+    """Bad usage or an output that cannot be written: the message is printed as is, exit 2."""

@@ -61,6 +61,17 @@ class ScoreSheet:
     bgg_id: int | None = None
     start_player: str | None = None
     """Who played first, when not the first of ``players`` (Percy in a solo game)."""
+    title: str = ""
+    """The game's title for people ("On the Origin of Species"); set by the pipeline."""
+    date: str | None = None
+    """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
+    location: str | None = None
+    notes: str | None = None
+    automa: tuple[str, ...] = ()
+    """Players who are not people (Caribe's Percy): standings leave them out."""
+    solo_goal: bool | None = None
+    """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
+    ``None`` for a game with several people, or a solo game without a goal."""
 
     def player(self, name: str) -> PlayerScore:
         for player in self.players:
