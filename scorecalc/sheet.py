@@ -66,7 +66,8 @@ class ScoreSheet:
     date: str | None = None
     """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
     location: str | None = None
-    notes: str | None = None
+    play_notes: str | None = None
+    """YAML ``notes:`` (BG Stats ``comments``)."""
     automa: tuple[str, ...] = ()
     """Players who are not people (Caribe's Percy): standings leave them out."""
     solo_goal: bool | None = None
