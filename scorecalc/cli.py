@@ -1,30 +1,84 @@
 """The command line: arguments -> load -> score -> render. No rules live here.
 
-Exit codes: 0 scored (or verified), 1 ``verify`` found a mismatch, 2 bad input or
-usage (wins over 1), 3 an internal error — a bug, reported without a traceback.
+Commands raise domain errors or return an exit code; ``ScorecalcGroup.invoke`` is the
+one boundary that turns errors, interrupts and stream faults into a message and an
+exit code (see ``outcome.py``), whatever command or step raised them.
 """
 
 # No ``from __future__ import annotations`` here: Typer reads these annotations, and
 # real objects spare it evaluating strings at every start (bench/RESULTS.md).
 
+import inspect
 import os
-import sys
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from typer._click.core import Context as ClickContext
+from typer._click.exceptions import UsageError as ClickUsageError
+from typer.core import TyperGroup
 
-from .errors import FileError, InputError, UsageError
-from .games import REGISTRY
-from .pipeline import Scored, format_error, score_file, warning_as_error
+from . import __version__
+from .console import console
+from .errors import FileError, InputError, UsageError, format_error
+from .games import REGISTRY, GameOption
+from .outcome import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PIPE,
+    Report,
+)
+from .pipeline import Scored, score_file, warning_as_error
+from .render import FORMATS
 
-EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+class ScorecalcGroup(TyperGroup):
+    """The app's group: the error boundary, and a hint for ``scorecalc FILE.yaml``."""
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        try:
+            code = super().invoke(ctx)
+            console.flush()
+        except (typer.Exit, typer.TyperException, typer.Abort):
+            raise
+        except KeyboardInterrupt:
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            console.silence()
+            raise typer.Exit(EXIT_PIPE) from None
+        except UsageError as error:
+            console.err(str(error))
+            code = EXIT_BAD_INPUT
+        except Exception as error:  # a bug: one line, never a traceback
+            console.err(f"scorecalc: internal error ({type(error).__name__}: {error}); please report it")
+            code = EXIT_INTERNAL
+        code = console.exit_code(code if isinstance(code, int) else EXIT_OK)
+        if code:
+            raise typer.Exit(code)
+        return code
+
+    def resolve_command(self, ctx: ClickContext, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name.lower().endswith((".yaml", ".yml")) and name not in self.commands:
+            raise ClickUsageError(f"{name!r} is a file, not a command; to score it, run "
+                                   f"'scorecalc score {name}' (or 'scorecalc GAME {name}')")
+        return super().resolve_command(ctx, args)
+
+
+def show_version(value: bool) -> None:
+    if value:
+        console.out(f"scorecalc {__version__}\n")
+        raise typer.Exit()
+
 
 app = typer.Typer(
     name="scorecalc",
-    help="Tally the end-of-game score of Caracas, Caribe, Galapagos and On the Origin of Species "
-    "from a YAML description of the finished table.",
+    cls=ScorecalcGroup,
+    help="Tally the end-of-game score of " + ", ".join(entry.title for entry in REGISTRY.values())
+    + " from a YAML description of the finished table.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -33,12 +87,12 @@ app = typer.Typer(
 )
 
 
-class Format(StrEnum):
-    table = "table"
-    json = "json"
-    csv = "csv"
-    markdown = "markdown"
-    bgstats = "bgstats"
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=show_version, is_eager=True)] = False,
+) -> None:
+    """Tally the end-of-game score of board games from YAML."""
 
 
 def complete_path(incomplete: str) -> list[str]:
@@ -54,113 +108,135 @@ def complete_path(incomplete: str) -> list[str]:
     return matches
 
 
+def complete_game(incomplete: str) -> list[str]:
+    return [name for name in REGISTRY if name.startswith(incomplete)]
+
+
 FileArgument = Annotated[
     str, typer.Argument(help="YAML file of the finished table ('-' for stdin).", autocompletion=complete_path)
 ]
+PathsArgument = Annotated[
+    list[str], typer.Argument(help="YAML files or folders of them.", autocompletion=complete_path)
+]
+Format = StrEnum("Format", [(name, name) for name in FORMATS])  # type: ignore[misc]
+TABLE = Format("table")
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 OutputOption = Annotated[
     str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).")
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+SummaryOption = Annotated[bool, typer.Option(
+    "--summary", help="Only the summary: ranks, category totals, winner (JSON without items).")]
+WideOption = Annotated[bool, typer.Option("--wide", help="Do not wrap the table to the terminal's width.")]
 
 
-def complete_game(incomplete: str) -> list[str]:
-    return [name for name in REGISTRY if name.startswith(incomplete)]
+def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:
+    """Score one file, printing its errors and warnings; ``None`` when it is bad input or crashed."""
+    try:
+        scored = score_file(name, wanted)
+    except (InputError, FileError) as error:
+        for line in format_error(name, error):
+            console.err(line)
+        report.skipped += 1
+        return None
+    except (KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception as error:  # a bug in one file of a batch: say so plainly and go on
+        console.err(f"{name}: internal error ({type(error).__name__}: {error}); please report this file")
+        report.crashed += 1
+        return None
+    if strict and scored.document.warnings:
+        for issue in scored.document.warnings:
+            for line in format_error(name, warning_as_error(scored.document, issue)):
+                console.err(line)
+        report.skipped += 1
+        return None
+    for warning in scored.sheet.warnings:
+        console.err(warning)
+    report.scored += 1
+    return scored
 
 
-def eprint(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+def expand(paths: list[str], report: Report) -> list[str]:
+    """Files named by PATH arguments; unreadable folders are reported as bad input."""
+    from .paths import expand_paths
+
+    found = expand_paths(paths)
+    for line in found.unreadable:
+        console.err(line)
+        report.skipped += 1
+    if not found.files and not found.unreadable:
+        raise UsageError(f"{', '.join(paths)}: no YAML files found")
+    return found.files
+
+
+def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
+        summary: bool = False, wide: bool = False, options: dict[str, bool] | None = None,
+        report: Report | None = None) -> int:
+    from .render import RenderOptions, render
+    from .writing import check_output_target
+
+    report = report or Report()
+    check_output_target(output, files)
+    sheets = []
+    shown: list[str] = []
+    for name in files:
+        scored = score_one(name, wanted, strict, report)
+        if scored is None:
+            continue
+        sheets.append(scored.sheet)
+        shown.extend(game_option_text(scored, options or {}))
+    if sheets:
+        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide or output is not None))
+        emit("\n".join(shown) + "\n" + text if shown else text, output)
+    return report.exit_code
+
+
+def game_option_text(scored: Scored, options: dict[str, bool]) -> list[str]:
+    """What the game's own options print before the score (``--show-board``)."""
+    texts = []
+    for option in REGISTRY[scored.game.name].options:
+        if options.get(option.parameter):
+            texts.append(getattr(scored.game, option.view)(scored.state))
+    return texts
 
 
 def emit(text: str, output: str | None) -> None:
-    if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    if output is None or output == "-":
+        console.out(text)
         return
     from .writing import write_atomically
 
     try:
         write_atomically(output, text)
     except OSError as error:
-        eprint(f"{output}: cannot write: {error.strerror or error}")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise UsageError(f"{output}: cannot write: {error.strerror or error}") from None
 
 
-def score_one(name: str, wanted: str | None, strict: bool) -> Scored | None:
-    """Score one file, printing its errors and warnings; ``None`` when it is bad input."""
-    try:
-        scored = score_file(name, wanted)
-    except (InputError, FileError) as error:
-        eprint(format_error(name, error))
-        return None
-    except Exception as error:  # a bug: say so plainly, without a traceback
-        eprint(f"{name}: internal error ({type(error).__name__}: {error}); please report this file")
-        raise typer.Exit(EXIT_INTERNAL) from None
-    if strict and scored.document.warnings:
-        for issue in scored.document.warnings:
-            eprint(format_error(name, warning_as_error(scored.document, issue)))
-        return None
-    for warning in scored.sheet.warnings:
-        eprint(warning)
-    return scored
-
-
-def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
-        show_board: bool = False) -> None:
-    from .render import render
-    from .writing import check_output_target
-
-    try:
-        check_output_target(output, files)
-    except UsageError as error:
-        eprint(str(error))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
-    sheets = []
-    boards = []
-    bad = False
-    for name in files:
-        scored = score_one(name, wanted, strict)
-        if scored is None:
-            bad = True
-            continue
-        sheets.append(scored.sheet)
-        if show_board and scored.game.show_board is not None:
-            boards.append(scored.game.show_board(scored.state))
-    if sheets:
-        text = render(sheets, fmt.value)
-        if boards:
-            text = "\n".join(boards) + "\n" + text
-        emit(text, output)
-    raise typer.Exit(EXIT_BAD_INPUT if bad else EXIT_OK)
-
-
-def make_game_command(game: str) -> Callable[..., Any]:
+def make_game_command(game: str) -> Callable[..., int]:
+    """``scorecalc GAME FILE``, with the options every game has and the game's own ones."""
     entry = REGISTRY[game]
-    if entry.show_board:
-        def command_with_board(
-            file: FileArgument,
-            format: FormatOption = Format.table,
-            output: OutputOption = None,
-            strict: StrictOption = False,
-            show_board: Annotated[
-                bool, typer.Option("--show-board", help="Draw each grid as typed.")
-            ] = False,
-        ) -> None:
-            run([file], game, format, output, strict, show_board)
 
-        command: Callable[..., Any] = command_with_board
-    else:
-        def command_plain(
-            file: FileArgument,
-            format: FormatOption = Format.table,
-            output: OutputOption = None,
-            strict: StrictOption = False,
-        ) -> None:
-            run([file], game, format, output, strict)
+    def command(file: str, format: Format = TABLE, output: str | None = None, strict: bool = False,
+                summary: bool = False, wide: bool = False, **options: bool) -> int:
+        return run([file], game, format, output, strict, summary, wide, options)
 
-        command = command_plain
+    common = [
+        ("file", FileArgument, inspect.Parameter.empty), ("format", FormatOption, TABLE),
+        ("output", OutputOption, None), ("strict", StrictOption, False),
+        ("summary", SummaryOption, False), ("wide", WideOption, False),
+    ]
+    own = [(option.parameter, game_option_annotation(option), False) for option in entry.options]
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
+                                    annotation=annotation) for name, annotation, default in common + own]
+    command.__signature__ = inspect.Signature(parameters, return_annotation=int)  # type: ignore[attr-defined]
+    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
     command.__doc__ = f"Score a finished {entry.title} table."
     return command
+
+
+def game_option_annotation(option: GameOption) -> Any:
+    return Annotated[bool, typer.Option(option.flag, help=option.help)]
 
 
 for _game in REGISTRY:
@@ -169,59 +245,32 @@ for _game in REGISTRY:
 
 @app.command("score")
 def score_command(
-    files: Annotated[list[str], typer.Argument(help="YAML files; each names its game with 'game:'.",
-                                               autocompletion=complete_path)],
-    format: FormatOption = Format.table,
+    paths: PathsArgument,
+    format: FormatOption = TABLE,
     output: OutputOption = None,
     strict: StrictOption = False,
-) -> None:
-    """Score many tables in one run (the game comes from each file's 'game:' key)."""
-    run(files, None, format, output, strict)
+    summary: SummaryOption = False,
+    wide: WideOption = False,
+) -> int:
+    """Score many tables in one run (the game comes from each file's 'game:' key; folders are searched)."""
+    report = Report()
+    files = expand(paths, report)
+    return run(files, None, format, output, strict, summary, wide, report=report)
 
 
 @app.command("verify")
-def verify_command(
-    paths: Annotated[list[str], typer.Argument(help="Files or folders of YAML with an 'expect:' block.",
-                                               autocompletion=complete_path)],
-    strict: StrictOption = False,
-) -> None:
+def verify_command(paths: PathsArgument, strict: StrictOption = False) -> int:
     """Check files' 'expect:' blocks against their scores (exit 1 on a mismatch)."""
-    from .verify import check_expect, find_files
+    from .verify import verify_one
 
-    counts = {"ok": 0, "FAIL": 0, "skip": 0, "bad": 0}
-    files = list(find_files(paths))
-    if not files:
-        eprint(f"{', '.join(paths)}: no YAML files found")
-        raise typer.Exit(EXIT_BAD_INPUT)
-    for name in files:
-        scored = score_one(name, None, strict)
-        if scored is None:
-            counts["bad"] += 1
-            continue
-        try:
-            outcome = check_expect(scored)
-        except InputError as error:
-            error.position = error.position or scored.document.position(error.path, at_key=error.at_key)
-            eprint(format_error(name, error))
-            counts["bad"] += 1
-            continue
-        if outcome is None:
-            counts["skip"] += 1
-            print(f"skip  {name} (no expect: block)")
-        elif outcome.mismatches:
-            counts["FAIL"] += 1
-            print(f"FAIL  {name}")
-            for line in outcome.mismatches:
-                print(f"      {line}")
-        else:
-            counts["ok"] += 1
-            print(f"ok    {name} ({outcome.checks} checks)")
-    print(f"{counts['ok']} passed, {counts['FAIL']} failed, {counts['skip']} skipped, "
-          f"{counts['bad']} bad input")
-    sys.stdout.flush()
-    if counts["bad"]:
-        raise typer.Exit(EXIT_BAD_INPUT)
-    raise typer.Exit(EXIT_MISMATCH if counts["FAIL"] else EXIT_OK)
+    report = Report()
+    for name in expand(paths, report):
+        scored = score_one(name, None, strict, report)
+        if scored is not None:
+            for line in verify_one(name, scored, report):
+                console.out(line + "\n")
+    console.out(report.verify_line() + "\n")
+    return report.exit_code
 
 
 @app.command("template")
@@ -229,34 +278,34 @@ def template_command(
     game: Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     output: OutputOption = None,
-) -> None:
+) -> int:
     """Print a commented starter YAML for a game (it scores as it is)."""
     from .games import get_game
     from .template import player_range, render_template
 
     chosen = get_game(known_game(game))
     if chosen.example is None:
-        eprint(f"{chosen.title} has no starter template yet")
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise UsageError(f"{chosen.title} has no starter template yet")
     low, high = player_range(chosen)
     count = max(low, 2) if players is None else players
     if not low <= count <= high:
-        eprint(f"--players: {chosen.title} is played by {low} to {high} players, not {count}")
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise UsageError(f"--players: {chosen.title} is played by {low} to {high} players, not {count}")
     emit(render_template(chosen, count), output)
+    return EXIT_OK
 
 
 @app.command("schema")
 def schema_command(
     game: Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],
     output: OutputOption = None,
-) -> None:
+) -> int:
     """Print the JSON Schema of a game's YAML (draft 2020-12), for editors."""
     import json
 
     from .schema import json_schema
 
     emit(json.dumps(json_schema(known_game(game)), indent=2, ensure_ascii=False) + "\n", output)
+    return EXIT_OK
 
 
 def known_game(name: str) -> str:
@@ -265,11 +314,13 @@ def known_game(name: str) -> str:
     word = normalise_word(name)
     if word not in REGISTRY:
         hint = did_you_mean(word, list(REGISTRY)) or "known games: " + ", ".join(REGISTRY)
-        eprint(f"unknown game {name!r} ({hint})")
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise UsageError(f"unknown game {name!r} ({hint})")
     return word
 
 
 def main() -> None:
     """Console entry point."""
+    from .console import install_signal_handlers
+
+    install_signal_handlers()
     app(prog_name="scorecalc")

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
-from .errors import InputError, Path, Position
+from .errors import MAX_PROBLEMS, InputError, Path, Positions, Problems, quoted, shorten
 from .loading import (
     ALLOWED_TAGS,
     BOOL,
@@ -23,12 +25,12 @@ from .loading import (
     INT,
     MAX_DEPTH,
     MAX_NODES,
-    NULL,
     STR,
     describe_node,
     position_of,
     scalar_value,
 )
+from .names import name_problem
 
 MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""
@@ -54,28 +56,85 @@ def did_you_mean(word: str, choices: list[str]) -> str | None:
     return f"did you mean {close[0]!r}?" if close else None
 
 
-class Context:
-    """What one validation pass collects: positions, and budgets against hostile files."""
+class Stop(InputError):
+    """A problem after which reading goes no further (a budget exceeded)."""
+
+
+class Reported(InputError):
+    """A container had bad parts, already reported: the container is left out as a whole,
+    so no spec built on it ever sees partial data."""
 
     def __init__(self) -> None:
-        self.value_positions: dict[Path, Position] = {}
-        self.key_positions: dict[Path, Position] = {}
+        super().__init__((), "already reported")
+
+
+class Context:
+    """What one validation pass collects: positions, problems, and budgets against hostile files.
+
+    Validation goes on past a bad value: each problem is reported here and the value
+    left out, so a file's problems all show in one run. Past ``MAX_PROBLEMS`` they are
+    only counted.
+    """
+
+    def __init__(self) -> None:
+        self.positions = Positions()
         self.nodes = 0
+        self.problems: list[InputError] = []
+        self.more = 0
+        self.collect = True
+
+    @contextmanager
+    def strictly(self) -> Iterator[None]:
+        """Within: the first problem is raised, not collected (a spec that retries another reading)."""
+        before, self.collect = self.collect, False
+        try:
+            yield
+        finally:
+            self.collect = before
+
+    def report(self, error: InputError) -> None:
+        """Keep ``error`` (located from the positions seen so far) and go on; a ``Stop`` ends reading."""
+        if isinstance(error, Stop) or not self.collect:
+            raise error
+        if isinstance(error, Reported):
+            return
+        if isinstance(error, Problems):
+            for problem in error.problems:
+                self.report(problem)
+            self.more += error.more
+            return
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.more += 1
+            return
+        self.problems.append(self.positions.locate(error))
+
+    def check_parts(self, before: int) -> None:
+        """Raise ``Reported`` when problems were reported since ``before`` (a container's parts)."""
+        if len(self.problems) + self.more > before:
+            raise Reported()
+
+    @property
+    def count(self) -> int:
+        return len(self.problems) + self.more
+
+    def raise_problems(self) -> None:
+        if self.problems:
+            raise Problems(self.problems, self.more)
 
     def visit(self, node: yaml.Node, path: Path) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise InputError(
+            raise Stop(
                 path,
                 f"the document expands to more than {MAX_NODES:,} values "
                 "(aliases repeated over and over?); no score sheet is that large",
                 position=position_of(node),
             )
         if len(path) > MAX_DEPTH:
-            raise InputError(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
+            raise Stop(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
         if node.tag not in ALLOWED_TAGS:
             raise_tag_error(node, path)
-        self.value_positions[path] = position_of(node)
+        self.positions.values[path] = position_of(node)
 
 
 def raise_tag_error(node: yaml.Node, path: Path) -> None:
@@ -172,8 +231,9 @@ class Text(Spec):
         ctx.visit(node, path)
         if not self.accepts(node):
             hint = None
-            if isinstance(node, yaml.ScalarNode) and node.tag != NULL:
-                hint = f'put it in quotes to use it as text: "{node.value}"'
+            if isinstance(node, yaml.ScalarNode) and node.value != "":
+                written = shorten(node.value)
+                hint = f'put it in quotes to use it as text: "{written}"'
             raise self.wrong_type(node, path, hint)
         value = str(node.value).strip()
         if not value:
@@ -187,6 +247,56 @@ class Text(Spec):
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string", "minLength": 1, "maxLength": self.max_length}
+
+
+@dataclass(eq=False)
+class Name(Text):
+    """A player's name: one line, no control or bidirectional characters, not invisible."""
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        value = super().check(node, path, ctx)
+        problem = name_problem(str(node.value))
+        if problem:
+            raise InputError(path, f"the name {quoted(node.value)} {problem}")
+        return value
+
+
+_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$")
+
+
+@dataclass(eq=False)
+class Date(Spec):
+    """When the play happened: ``2026-11-28``, ``2026-11-28 20:30`` or ``2026-11-28 20:30:00``.
+
+    Read as ``2026-11-28`` or ``2026-11-28T20:30`` (seconds are not kept).
+    """
+
+    doc: str = ""
+    example: str | None = None
+    kind: str = "a date (2026-11-28, or 2026-11-28 20:30)"
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return _is_scalar(node, STR)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        import datetime
+
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path)
+        text = str(node.value).strip()
+        match = _DATE.match(text)
+        if not match:
+            raise InputError(path, f"expected {self.kind}, found {quoted(text)}")
+        parts = [int(part) for part in match.groups() if part is not None]
+        try:
+            when = datetime.datetime(*parts)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise InputError(path, f"{quoted(text)} is not a real date or time ({error})") from None
+        return when.strftime("%Y-%m-%dT%H:%M" if match.group(4) else "%Y-%m-%d")
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": _DATE.pattern}
 
 
 @dataclass(eq=False)
@@ -242,7 +352,7 @@ class Choice(Spec):
             hint = did_you_mean(normalise_word(str(node.value)), [*self.words, *self.aliases])
             if hint is None:
                 hint = "one of: " + ", ".join(self.words)
-            raise InputError(path, f"unknown {self.what} {node.value!r}", hint=hint)
+            raise InputError(path, f"unknown {self.what} {quoted(node.value)}", hint=hint)
         return found
 
     def json_schema(self) -> dict[str, Any]:
@@ -270,7 +380,15 @@ class ListOf(Spec):
             raise InputError(path, f"needs {need}, found {len(node.value)}")
         if len(node.value) > self.max_items:
             raise InputError(path, f"has {len(node.value)} entries; at most {self.max_items} allowed")
-        return [self.item.check(child, (*path, i), ctx) for i, child in enumerate(node.value)]
+        before = ctx.count
+        items = []
+        for i, child in enumerate(node.value):
+            try:
+                items.append(self.item.check(child, (*path, i), ctx))
+            except InputError as error:
+                ctx.report(error)
+        ctx.check_parts(before)
+        return items
 
     def json_schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
@@ -319,6 +437,7 @@ class Record(Spec):
         ctx.visit(node, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path)
+        before = ctx.count
         result: dict[str, Any] = {}
         for key, value in _mapping_pairs(node, path, ctx):
             name = scalar_value(key)
@@ -327,23 +446,30 @@ class Record(Spec):
             if spec_field is None:
                 words = list(self.fields)
                 hint = did_you_mean(str(name), words) or did_you_mean(normalise_word(str(name)), words)
-                raise InputError(
-                    child, f"unknown key {str(name)!r}",
+                ctx.report(InputError(
+                    child, f"unknown key {quoted(name)}",
                     hint=hint or ("expected one of: " + ", ".join(words)),
                     position=position_of(key),
-                )
+                ))
+                continue
             if name in result:
-                raise InputError(child, f"duplicate key {name!r} (it was already given above)",
-                                 position=position_of(key))
-            ctx.key_positions[child] = position_of(key)
-            result[name] = spec_field.spec.check(value, child, ctx)
+                ctx.report(InputError(child, f"duplicate key {quoted(name)} (it was already given above)",
+                                      position=position_of(key)))
+                continue
+            ctx.positions.keys[child] = position_of(key)
+            try:
+                result[name] = spec_field.spec.check(value, child, ctx)
+            except InputError as error:
+                ctx.report(error)
+                result[name] = MISSING
         for name, spec_field in self.fields.items():
             if name in result:
                 continue
             if spec_field.required:
-                raise InputError(path, f"missing required key {name!r}", position=position_of(node))
-            if spec_field.default is not MISSING:
+                ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
+            elif spec_field.default is not MISSING:
                 result[name] = spec_field.default
+        ctx.check_parts(before)
         return result
 
     def json_schema(self) -> dict[str, Any]:
@@ -379,6 +505,7 @@ class MapOf(Spec):
         ctx.visit(node, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path)
+        before = ctx.count
         result: dict[Any, Any] = {}
         for key, value in _mapping_pairs(node, path, ctx):
             raw = scalar_value(key)
@@ -387,12 +514,19 @@ class MapOf(Spec):
                 name = self.key.check(key, child, ctx)
             except InputError as error:
                 error.position = error.position or position_of(key)
-                raise
+                ctx.report(error)
+                continue
             if name in result:
-                raise InputError(child, f"duplicate key {raw!r} (the same name was already given above)",
-                                 position=position_of(key))
-            ctx.key_positions[child] = position_of(key)
-            result[name] = self.value.check(value, child, ctx)
+                ctx.report(InputError(child, f"duplicate key {quoted(raw)} (the same name was already given "
+                                      "above)", position=position_of(key)))
+                continue
+            child = (*path, str(name))  # recorded under the canonical spelling
+            ctx.positions.keys[child] = position_of(key)
+            try:
+                result[name] = self.value.check(value, child, ctx)
+            except InputError as error:
+                ctx.report(error)
+        ctx.check_parts(before)
         return result
 
     def json_schema(self) -> dict[str, Any]:
@@ -449,9 +583,55 @@ class Anything(Spec):
             child = (*path, str(name))
             if name in result:
                 raise InputError(child, f"duplicate key {name!r}", position=position_of(key))
-            ctx.key_positions[child] = position_of(key)
+            ctx.positions.keys[child] = position_of(key)
             result[name] = self.check(value, child, ctx)
         return result
 
     def json_schema(self) -> dict[str, Any]:
         return {}
+
+
+@dataclass(eq=False)
+class ByKey(Spec):
+    """The value spec of a ``KeyedMap`` entry, chosen by the (already checked) key."""
+
+    key: Choice = field(default_factory=Choice)
+    specs: dict[str, Spec] = field(default_factory=dict)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+        name = self.key.lookup(str(path[-1]))
+        assert name is not None  # MapOf checks the key before its value
+        return self.specs[name].check(node, path, ctx)
+
+
+@dataclass(eq=False)
+class KeyedMap(MapOf):
+    """A mapping keyed by enumerated words, each key with its own value spec.
+
+    ``required`` makes every key compulsory (``university_cards`` names all three).
+    """
+
+    specs: dict[str, Spec] = field(default_factory=dict)
+    required: bool = False
+
+    def __post_init__(self) -> None:
+        assert isinstance(self.key, Choice)
+        self.value = ByKey(self.key, self.specs)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[Any, Any]:
+        result = super().check(node, path, ctx)
+        missing = [name for name in self.specs if name not in result]
+        if self.required and missing:
+            raise InputError(path, f"missing {', '.join(repr(name) for name in missing)}",
+                             hint="give all of " + ", ".join(self.specs))
+        return result
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: spec.json_schema() for name, spec in self.specs.items()},
+            "additionalProperties": False,
+        }
+        if self.required:
+            schema["required"] = list(self.specs)
+        return schema

@@ -1,32 +1,55 @@
-"""One error type for bad input, and the warnings that go beside a score.
+"""The domain errors, the warnings beside a score, and the one message formatter.
 
 Every problem is tied to a *path* into the document (``("players", 0, "money")``);
-the loader turns paths into ``LINE:COL`` positions when the message is printed, so
-game rules never deal with YAML marks.
+the pipeline turns paths into ``LINE:COL`` positions, so game rules never deal with
+YAML marks. ``format_problem`` is the only place a problem becomes a line of text:
+``FILE:LINE:COL: players[1] (Lena).money: message (hint)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
 
+MAX_SHOWN = 80
+"""Messages quote at most this many characters of an offending value."""
 
-def format_path(path: Path) -> str:
-    """``("players", 0, "tiles", 3, "col")`` -> ``players[0].tiles[3].col``."""
+MAX_PROBLEMS = 20
+"""A file's problems are listed up to this many; the rest are only counted."""
+
+
+def shorten(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` cut to ``limit`` characters (with ``…``), one line, control characters shown escaped."""
+    cut = text[: limit + 1]
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in cut)
+    return shown[: limit - 1] + "…" if len(text) > limit or len(shown) > limit else shown
+
+
+def quoted(value: object) -> str:
+    """A value as a message quotes it: ``'jaguarr'``, at most ``MAX_SHOWN`` characters."""
+    return repr(shorten(str(value)))
+
+
+def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
+    """``("players", 0, "tiles", 3)`` -> ``players[0] (Alex).tiles[3]`` (name when known)."""
     if not path:
         return "<document>"
     text = ""
-    for part in path:
+    for i, part in enumerate(path):
         if isinstance(part, int):
             text += f"[{part}]"
+            if names and i == 1 and path[0] == "players" and part in names:
+                text += f" ({shorten(names[part], 40)})"
         else:
-            text += f".{part}" if text else str(part)
+            part = shorten(part)
+            text += f".{part}" if text else part
     return text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class Position:
     """A 1-based line and column in the input file."""
 
@@ -34,8 +57,36 @@ class Position:
     column: int
 
 
+class Positions:
+    """Where each value (and each key) of a document was written: the one path -> position map."""
+
+    def __init__(self) -> None:
+        self.values: dict[Path, Position] = {}
+        self.keys: dict[Path, Position] = {}
+
+    def of(self, path: Path, *, at_key: bool = False) -> Position:
+        """Where ``path`` is written (its key with ``at_key``), or its nearest written ancestor."""
+        probe = tuple(path)
+        while probe:
+            if at_key and probe in self.keys:
+                return self.keys[probe]
+            if probe in self.values:
+                return self.values[probe]
+            probe = probe[:-1]
+        return self.values.get((), Position(1, 1))
+
+    def locate(self, error: InputError) -> InputError:
+        """Give ``error`` (and each problem it holds) a position from its path, where it has none."""
+        for problem in problems_of(error):
+            if problem.position is None:
+                problem.position = self.of(problem.path, at_key=problem.at_key)
+        if error.position is None:
+            error.position = self.of(error.path, at_key=error.at_key)
+        return error
+
+
 class InputError(Exception):
-    """Bad input: printed as ``FILE:LINE:COL: path: message`` and exit code 2.
+    """One bad-input problem: printed as ``FILE:LINE:COL: path: message``, exit code 2.
 
     ``path`` locates the offending value in the document; ``position`` may be given
     directly when there is no path (a YAML syntax error), and ``at_key`` points the
@@ -57,16 +108,71 @@ class InputError(Exception):
         self.hint = hint
         self.position = position
         self.at_key = at_key
+        self.names: Mapping[int, str] | None = None
+        """Players' names by index, for messages (``players[1] (Lena)``); set by the pipeline."""
 
-    def describe(self) -> str:
-        text = f"{format_path(self.path)}: {self.message}"
+    def describe(self, names: Mapping[int, str] | None = None) -> str:
+        text = f"{format_path(self.path, names)}: {self.message}"
         if self.hint:
             text += f" ({self.hint})"
         return text
 
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class Problems(InputError):
+    """All the problems found in one file, ordered by position.
+
+    The first is also this error's own path, message and position, so code that
+    expects one ``InputError`` still reads something sensible. ``more`` counts the
+    problems beyond ``MAX_PROBLEMS`` that were counted but not worded.
+    """
+
+    def __init__(self, problems: Iterable[InputError], more: int = 0) -> None:
+        listed = sorted(problems, key=_order)
+        first = listed[0]
+        super().__init__(first.path, first.message, hint=first.hint, position=first.position,
+                         at_key=first.at_key)
+        self.problems = listed[:MAX_PROBLEMS]
+        self.more = more + max(0, len(listed) - MAX_PROBLEMS)
+
+
+def _order(error: InputError) -> tuple[Position, str]:
+    return (error.position or Position(0, 0), error.message)
+
 
 class FileError(Exception):
     """A problem with a whole file that has no position: ``FILE: message``."""
+
+
+class UsageError(Exception):
+    """Bad usage or an output that cannot be written: the message is printed as is, exit 2."""
+
+
+def problems_of(error: InputError) -> list[InputError]:
+    """The single problems an error stands for (one, or a ``Problems``' list)."""
+    return list(error.problems) if isinstance(error, Problems) else [error]
+
+
+def format_problem(file: str, error: InputError | FileError, names: Mapping[int, str] | None = None) -> str:
+    """One problem as one line: ``FILE:LINE:COL: path: message`` (``FILE: message`` with no position)."""
+    if isinstance(error, FileError) or error.position is None:
+        return f"{file}: {error}"
+    return f"{file}:{error.position.line}:{error.position.column}: {error.describe(names or error.names)}"
+
+
+def format_error(file: str, error: InputError | FileError,
+                 names: Mapping[int, str] | None = None) -> list[str]:
+    """Every line a bad file prints: its problems in order, then ``… and N more`` past the limit."""
+    if isinstance(error, FileError):
+        return [format_problem(file, error)]
+    names = names or error.names
+    lines = [format_problem(file, problem, names) for problem in problems_of(error)]
+    more = error.more if isinstance(error, Problems) else 0
+    if more:
+        lines.append(f"{file}: … and {more} more problem{'s' if more != 1 else ''}")
+    return lines
 
 
 @dataclass(frozen=True)
@@ -75,7 +181,3 @@ class Issue:
 
     path: Path
     message: str
-
-
-class UsageError(Exception):
-    """Bad usage or an output that cannot be written: the message is printed as is, exit 2."""

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from .errors import FileError, InputError, Issue, Path, Position
+from .errors import FileError, InputError, Issue, Path, Position, Positions
 
 MAX_BYTES = 5_000_000
 """No real score sheet comes near this; anything bigger is refused before parsing."""
@@ -183,21 +183,19 @@ class Document:
 
     source: Source
     data: dict[str, Any]
-    value_positions: dict[Path, Position]
-    key_positions: dict[Path, Position]
+    positions: Positions
     warnings: list[Issue] = field(default_factory=list)
 
     def position(self, path: Path, *, at_key: bool = False) -> Position:
         """Where ``path`` is written, or its nearest written ancestor."""
-        table = self.key_positions if at_key else self.value_positions
-        probe = tuple(path)
-        while probe:
-            if probe in table:
-                return table[probe]
-            if at_key and probe in self.value_positions:
-                return self.value_positions[probe]
-            probe = probe[:-1]
-        return self.value_positions.get((), Position(1, 1))
+        return self.positions.of(path, at_key=at_key)
+
+    problems: list[InputError] = field(default_factory=list)
+    """Problems a game's own checks found; all of them are reported together."""
 
     def warn(self, path: Path, message: str) -> None:
         self.warnings.append(Issue(tuple(path), message))
+
+    def report(self, path: Path, message: str, *, hint: str | None = None, at_key: bool = False) -> None:
+        """A game's check found a problem: note it and go on checking the rest."""
+        self.problems.append(InputError(path, message, hint=hint, at_key=at_key))

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
-from .declare import Context, did_you_mean, normalise_word
-from .errors import FileError, InputError, Issue, format_path
+from .declare import Context, Stop, did_you_mean, normalise_word
+from .errors import InputError, Issue, Problems, format_path, quoted
 from .games import REGISTRY, Game, get_game
-from .loading import Document, Source, compose, position_of, read_source, scalar_value
+from .loading import STR, Document, Source, compose, position_of, read_source, scalar_value
+from .names import name_key
 from .sheet import ScoreSheet
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -24,16 +28,16 @@ class Scored:
     sheet: ScoreSheet
 
 
-def _game_node(top: yaml.MappingNode) -> yaml.Node | None:
-    for key, value in top.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "game":
+def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
+    for key, value in mapping.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == name:
             return value
     return None
 
 
 def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
     """The game of a document: its ``game:`` key, which must match ``wanted`` if given."""
-    node = _game_node(top)
+    node = _key_node(top, "game")
     if node is None:
         if wanted is None:
             raise InputError(
@@ -46,8 +50,8 @@ def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
     name = normalise_word(value) if isinstance(value, str) else None
     if name not in REGISTRY:
         hint = did_you_mean(name or "", list(REGISTRY)) or ("known games: " + ", ".join(REGISTRY))
-        raise InputError(("game",), f"unknown game {node.value if value is not None else value!r}",
-                         hint=hint, position=position_of(node))
+        shown = quoted(node.value) if value is not None else repr(value)
+        raise InputError(("game",), f"unknown game {shown}", hint=hint, position=position_of(node))
     if wanted is not None and name != wanted:
         raise InputError(
             ("game",), f"this file is a {name} table, not {wanted}",
@@ -56,81 +60,105 @@ def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
     return name
 
 
+def player_names(top: yaml.MappingNode) -> dict[int, str]:
+    """Players' names as written, by index, for messages (read before validation)."""
+    names: dict[int, str] = {}
+    players = _key_node(top, "players")
+    if not isinstance(players, yaml.SequenceNode):
+        return names
+    for index, player in enumerate(players.value):
+        node = _key_node(player, "name") if isinstance(player, yaml.MappingNode) else None
+        if isinstance(node, yaml.ScalarNode) and node.tag == STR and node.value.strip():
+            names[index] = node.value.strip()
+    return names
+
+
 def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
     """Parse and validate ``source`` against its game's declaration.
 
-    Every ``InputError`` leaving this function carries a position.
+    Every problem found is reported together (``Problems``), each with a position.
     """
     top = compose(source)
-    game = get_game(choose_game(top, wanted))
+    names = player_names(top)
+    game = get_game(with_names(lambda: choose_game(top, wanted), names))
     ctx = Context()
     try:
         data = game.declaration.check(top, (), ctx)
+    except Stop as error:
+        raise with_names_error(Problems([*ctx.problems, ctx.positions.locate(error)], ctx.more), names) \
+            from None
     except InputError as error:
-        if error.position is None:
-            table = ctx.key_positions if error.at_key else ctx.value_positions
-            probe = error.path
-            while probe and probe not in table:
-                probe = probe[:-1]
-            error.position = table.get(probe) or position_of(top)
-        raise
-    document = Document(source, data, ctx.value_positions, ctx.key_positions)
-    try:
-        check_player_names(document)
-    except InputError as error:
-        error.position = document.position(error.path)
-        raise
+        ctx.report(error)
+    document = Document(source, data if not ctx.problems else {}, ctx.positions)
+    check_player_names(top, ctx)
+    if ctx.count:
+        raise with_names_error(Problems(ctx.problems, ctx.more), names)
     return game, document
 
 
-def check_player_names(document: Document) -> None:
-    """Each player has a unique name (compared ignoring case and spacing)."""
+def with_names(step: Callable[[], T], names: dict[int, str]) -> T:
+    try:
+        return step()
+    except InputError as error:
+        raise with_names_error(error, names) from None
+
+
+def with_names_error(error: InputError, names: dict[int, str]) -> InputError:
+    error.names = names
+    return error
+
+
+def check_player_names(top: yaml.MappingNode, ctx: Context) -> None:
+    """Each player has a unique name, compared as player names are (``name_key``)."""
     seen: dict[str, int] = {}
-    for index, player in enumerate(document.data.get("players") or []):
-        if not isinstance(player, dict) or "name" not in player:
+    for index, name in player_names(top).items():
+        key = name_key(name)
+        if not key:
             continue
-        key = " ".join(player["name"].casefold().split())
         if key in seen:
-            raise InputError(
+            ctx.report(InputError(
                 ("players", index, "name"),
-                f"two players are called {player['name']!r} (players[{seen[key]}] too); names must differ",
-            )
+                f"two players are called {quoted(name)} (players[{seen[key]}] too); names must differ",
+            ))
         seen[key] = index
 
 
 def score_source(source: Source, wanted: str | None = None) -> Scored:
-    """Load, parse and score one source; ``InputError`` s carry positions."""
+    """Load, parse and score one source; ``InputError`` s carry positions (and players' names)."""
     game, document = load(source, wanted)
     try:
         state = game.parse(document)
     except InputError as error:
-        if error.position is None:
-            error.position = document.position(error.path, at_key=error.at_key)
-        raise
+        document.problems.append(error)
+    if document.problems:
+        located = [document.positions.locate(problem) for problem in document.problems]
+        raise with_names_error(Problems(located), player_names_of(document))
     sheet = game.score(state)
     sheet.file = source.name
-    sheet.bgg_id = document.data.get("bgg_id")
+    sheet.title = game.title
+    data = document.data
+    sheet.bgg_id = data.get("bgg_id")
+    sheet.date, sheet.location, sheet.play_notes = data.get("date"), data.get("location"), data.get("notes")
     sheet.warnings = [format_warning(document, issue) for issue in document.warnings]
     return Scored(game, document, state, sheet)
+
+
+def player_names_of(document: Document) -> dict[int, str]:
+    return {i: player["name"] for i, player in enumerate(document.data.get("players") or [])
+            if isinstance(player, dict) and isinstance(player.get("name"), str)}
 
 
 def score_file(name: str, wanted: str | None = None) -> Scored:
     return score_source(read_source(name), wanted)
 
 
-def format_error(name: str, error: InputError | FileError) -> str:
-    """``FILE:LINE:COL: path: message`` (or ``FILE: message`` with no position)."""
-    if isinstance(error, FileError) or error.position is None:
-        return f"{name}: {error}"
-    return f"{name}:{error.position.line}:{error.position.column}: {error.describe()}"
-
-
 def format_warning(document: Document, issue: Issue) -> str:
     position = document.position(issue.path)
     return (f"{document.source.name}:{position.line}:{position.column}: warning: "
-            f"{format_path(issue.path)}: {issue.message}")
+            f"{format_path(issue.path, player_names_of(document))}: {issue.message}")
 
 
 def warning_as_error(document: Document, issue: Issue) -> InputError:
-    return InputError(issue.path, issue.message + " (an error under --strict)",
-                      position=document.position(issue.path))
+    error = InputError(issue.path, issue.message + " (an error under --strict)",
+                       position=document.position(issue.path))
+    return with_names_error(error, player_names_of(document))

@@ -6,12 +6,24 @@ tabulate is imported only by the table and markdown renderers.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .sheet import ScoreSheet
 
-FORMATS = ("table", "json", "csv", "markdown", "bgstats")
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """How a run wants its sheets shown."""
+
+    format: str = "table"
+    summary: bool = False
+    """Only the summary (table, markdown; JSON without items)."""
+    wide: bool = False
+    """Do not wrap the table to ``width``."""
+    width: int | None = None
+    """Columns to fit; ``None``: ``COLUMNS``, else the terminal's, else 80."""
 
 
 def to_json_object(sheet: ScoreSheet) -> dict[str, Any]:
@@ -70,14 +82,11 @@ def render_csv(sheets: Sequence[ScoreSheet]) -> str:
 
 def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
     """The play as BG Stats imports it (start player = first in turn order)."""
-    from .games import REGISTRY
-
-    entry = REGISTRY.get(sheet.game)
     start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
     return {
         "sourceName": "scorecalc",
         "game": {
-            "name": entry.title if entry else sheet.game,
+            "name": sheet.title or sheet.game,
             "bggId": sheet.bgg_id,
             "highestWins": True,
             "noPoints": False,
@@ -104,11 +113,9 @@ def render_table(sheet: ScoreSheet, markdown: bool = False) -> str:
     """Itemised blocks per player, then the summary with totals, ranks and the winner."""
     from tabulate import tabulate
 
-    from .games import REGISTRY
-
     style = "github" if markdown else "simple"
     heading = "## " if markdown else ""
-    title = REGISTRY[sheet.game].title if sheet.game in REGISTRY else sheet.game
+    title = sheet.title or sheet.game
     lines = [f"{'# ' if markdown else ''}{title} — {sheet.file}", ""]
     for player in sheet.players:
         rows: list[list[Any]] = [
@@ -137,11 +144,17 @@ def render_table(sheet: ScoreSheet, markdown: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render(sheets: Sequence[ScoreSheet], fmt: str) -> str:
-    if fmt == "json":
-        return render_json(sheets)
-    if fmt == "csv":
-        return render_csv(sheets)
-    if fmt == "bgstats":
-        return render_bgstats(sheets)
-    return render_tables(sheets, markdown=fmt == "markdown")
+Renderer = Callable[[Sequence[ScoreSheet], RenderOptions], str]
+
+FORMATS: dict[str, Renderer] = {
+    "table": lambda sheets, options: render_tables(sheets),
+    "json": lambda sheets, options: render_json(sheets),
+    "csv": lambda sheets, options: render_csv(sheets),
+    "markdown": lambda sheets, options: render_tables(sheets, markdown=True),
+    "bgstats": lambda sheets, options: render_bgstats(sheets),
+}
+"""Every output format: name -> renderer. The command line's ``--format`` choices come from here."""
+
+
+def render(sheets: Sequence[ScoreSheet], options: RenderOptions) -> str:
+    return FORMATS[options.format](sheets, options)

@@ -7,17 +7,13 @@ order-insensitive. A name that is not at the table is bad input.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path as FsPath
 from typing import Any
 
 from .declare import did_you_mean
-from .errors import InputError
+from .errors import InputError, format_error
+from .outcome import Report
 from .pipeline import Scored
-
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -26,17 +22,26 @@ class Outcome:
     mismatches: list[str] = field(default_factory=list)
 
 
-def find_files(paths: list[str]) -> Iterator[str]:
-    """Files as given, and every ``*.yaml``/``*.yml`` under given folders, sorted."""
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            found = sorted(
-                str(p) for p in FsPath(path).rglob("*")
-                if p.suffix.lower() in YAML_SUFFIXES and p.is_file()
-            )
-            yield from found
-        else:
-            yield path
+def verify_one(name: str, scored: Scored, report: Report) -> list[str]:
+    """The lines ``verify`` prints for one file that scored, counting its outcome in ``report``."""
+    try:
+        outcome = check_expect(scored)
+    except InputError as error:
+        from .console import console
+
+        scored.document.positions.locate(error)
+        for line in format_error(name, error):
+            console.err(line)
+        report.skipped += 1
+        return []
+    if outcome is None:
+        report.unchecked += 1
+        return [f"skip  {name} (no expect: block)"]
+    if outcome.mismatches:
+        report.failed += 1
+        return [f"FAIL  {name}", *(f"      {line}" for line in outcome.mismatches)]
+    report.passed += 1
+    return [f"ok    {name} ({outcome.checks} checks)"]
 
 
 def _is_count(value: Any) -> bool:

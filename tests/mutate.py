@@ -15,10 +15,10 @@ from typing import Any
 
 import yaml
 
-from scorecalc.errors import FileError, InputError
+from scorecalc.errors import FileError, InputError, format_error
 from scorecalc.loading import Source
-from scorecalc.pipeline import format_error, score_source
-from scorecalc.render import FORMATS, render
+from scorecalc.pipeline import score_source
+from scorecalc.render import FORMATS, RenderOptions, render
 from scorecalc.sheet import ScoreSheet
 
 LOCATED = re.compile(r"^fuzz\.yaml:(\d+:\d+: \S.*|\s.*)$", re.S)
@@ -33,13 +33,14 @@ def outcome(text: str) -> tuple[str, str]:
     try:
         sheet = score_source(Source("fuzz.yaml", text)).sheet
     except (InputError, FileError) as error:
-        message = format_error("fuzz.yaml", error)
-        if not LOCATED.match(message):
-            raise AssertionError(f"unlocated message: {message!r}") from None
-        return "error", message
+        lines = format_error("fuzz.yaml", error)
+        for message in lines:
+            if not LOCATED.match(message):
+                raise AssertionError(f"unlocated message: {message!r}") from None
+        return "error", "\n".join(lines)
     check_invariants(sheet)
     for fmt in FORMATS:
-        render([sheet], fmt)
+        render([sheet], RenderOptions(fmt))
     return "scored", ""
 
 

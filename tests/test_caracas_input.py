@@ -131,7 +131,7 @@ def test_cli_prints_the_token_position(write_yaml) -> None:
     result = run_cli("caracas", str(path))
     assert result.exit_code == 2
     assert result.stderr.strip().endswith(
-        ":5:14: players[0].grid: token 'Ju~NZ': 'Z' is not a river side (N, E, S, W)")
+        ":5:14: players[0] (A).grid: token 'Ju~NZ': 'Z' is not a river side (N, E, S, W)")
 
 
 def test_checks_on_grid_tiles_point_at_the_token() -> None:

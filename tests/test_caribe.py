@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorecalc.errors import InputError
+from scorecalc.errors import InputError, problems_of
 from scorecalc.games.caribe import (
     KNOWLEDGE,
     Book,
@@ -116,7 +116,7 @@ def test_book_without_whole_icon_scores_nothing_and_warns() -> None:
     assert categories(scored, "Ana")["Books"] == 0
     item = next(i for i in scored.sheet.player("Ana").items if i.item == "Book 1")
     assert "not a complete book" in item.detail
-    assert any("players[0].books[0]: this book has no whole icon" in w for w in scored.sheet.warnings)
+    assert any("players[0] (Ana).books[0]: this book has no whole icon" in w for w in scored.sheet.warnings)
 
 
 def test_counts_and_pages_score_the_same() -> None:
@@ -348,8 +348,8 @@ def test_campaign_note_only_when_goals_are_given() -> None:
 ])
 def test_player_errors(change: dict[str, Any], path: tuple, message: str) -> None:
     error = error_of(table(player(**change), player("Bea")))
-    assert error.path == path
-    assert message in error.message
+    assert any(problem.path == path and message in problem.message for problem in problems_of(error)), \
+        [(problem.path, problem.message) for problem in problems_of(error)]
 
 
 @pytest.mark.parametrize(("cards", "message", "hint"), [
@@ -395,9 +395,9 @@ def test_box_limit_warnings() -> None:
     ana = player(board={"turtle": 15, "volcano": 5, "forest": 5, "coastline": 5},
                  universities={"coimbra": 5}, leftover={"scientists": 5})
     warnings = warnings_of(table(ana, player("Bea", board={"turtle": 1})))
-    assert any("players[0].board.turtle: 15 turtles on one player board; the box has 14" in w
+    assert any("players[0] (Ana).board.turtle: 15 turtles on one player board; the box has 14" in w
                for w in warnings)
-    assert any("players[0]: 25 scientists" in w and "each colour has 24" in w for w in warnings)
+    assert any("players[0] (Ana): 25 scientists" in w and "each colour has 24" in w for w in warnings)
     # 2 players: 8 of each animal go in the bag; 15 + 1 turtles between them
     assert any("hold 16 turtles between them; a 2-player game puts 8" in w for w in warnings)
 
@@ -467,8 +467,8 @@ def test_bad_caribe_input_is_located_and_exits_2(write_yaml) -> None:
     """)
     result = run_cli("caribe", str(path))
     assert result.exit_code == 2
-    assert f"{path}:6:24: players[0].knowledge.fauna: a knowledge marker's white value is 0-5; found 6" in (
-        result.stderr)
+    assert (f"{path}:6:24: players[0] (Ana).knowledge.fauna: a knowledge marker's white value is 0-5; "
+            "found 6") in result.stderr
 
 
 def test_misspelt_page_is_named_not_the_valid_key(write_yaml) -> None:
@@ -484,7 +484,7 @@ def test_misspelt_page_is_named_not_the_valid_key(write_yaml) -> None:
         """)
     result = run_cli("caribe", str(path))
     assert result.exit_code == 2
-    assert f"{path}:8:26: players[0].books[0].rght: unknown key 'rght' (did you mean 'right'?)" \
+    assert f"{path}:8:26: players[0] (A).books[0].rght: unknown key 'rght' (did you mean 'right'?)" \
         in result.stderr
 
 

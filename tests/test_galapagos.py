@@ -144,7 +144,7 @@ def test_ledger_sum_error_is_located_and_shows_both_numbers(write_yaml) -> None:
     path = write_yaml(table(player("A", 10, 0, 0, "    exhibitions:\n      - {animals: [crab]}\n")))
     result = run_cli("galapagos", str(path))
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"{path}:8:7: players[0].exhibitions: the exhibitions add up to 2 "
+    assert result.stderr.startswith(f"{path}:8:7: players[0] (A).exhibitions: the exhibitions add up to 2 "
                                     "points but 'exhibition' says 10")
 
 
@@ -164,7 +164,7 @@ def test_money_in_notes_only(write_yaml) -> None:
     path = write_yaml(table(player("A", 0, 0, 150)))
     result = run_cli("galapagos", str(path))
     assert result.exit_code == 2
-    assert "players[0].money: £150 cannot be paid" in result.stderr
+    assert "players[0] (A).money: £150 cannot be paid" in result.stderr
 
 
 def test_animal_short_forms() -> None:

@@ -29,32 +29,35 @@ CASES = {
     "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
     "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: did not find expected ',' or '}'",
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
-    "duplicate-player.yaml": "4:12: players[1].name: two players are called 'Ana'",
+    "duplicate-player.yaml": "4:12: players[1] (Ana).name: two players are called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",
     "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
-    "python-name-tag.yaml": "3:5: players[0]: the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
+    "python-name-tag.yaml": "3:5: players[0] (A): the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
     "billion-laughs.yaml": "the document expands to more than 200,000 values",
-    "number-as-string.yaml": "3:27: players[0].exhibition: expected a whole number, found the text '30' "
+    "number-as-string.yaml": "3:27: players[0] (A).exhibition: expected a whole number, found the text "
+                             "'30' "
                              "(remove the quotes",
-    "float-count.yaml": "3:27: players[0].exhibition: expected a whole number, found 30.5",
-    "bool-count.yaml": "3:27: players[0].exhibition: expected a whole number, found the boolean true",
-    "negative-count.yaml": "3:66: players[0].animals: must not be negative, found -2",
-    "huge-count.yaml": "3:27: players[0].exhibition: 99999999999999999999999 is more than 10,000",
-    "infinity.yaml": "3:27: players[0].exhibition: expected a whole number",
-    "control-character-name.yaml": "3:12: players[0].name: contains the control character U+0007",
+    "float-count.yaml": "3:27: players[0] (A).exhibition: expected a whole number, found 30.5",
+    "bool-count.yaml": "3:27: players[0] (A).exhibition: expected a whole number, found the boolean true",
+    "negative-count.yaml": "3:66: players[0] (A).animals: must not be negative, found -2",
+    "huge-count.yaml": "3:27: players[0] (A).exhibition: 99999999999999999999999 is more than 10,000",
+    "infinity.yaml": "3:27: players[0] (A).exhibition: expected a whole number",
+    "control-character-name.yaml": "3:12: players[0] (A\\x07B).name: contains the control character U+0007",
     "two-documents.yaml": "2:1: <document>: YAML syntax: but found another document",
-    "merge-key.yaml": "4:5: players[1].<<: YAML merge keys ('<<') are not supported",
+    "merge-key.yaml": "4:5: players[1] (B).<<: YAML merge keys ('<<') are not supported",
 }
 
 
 # Game-specific hostile values, scored with `scorecalc score` (the file names its game).
 GAME_CASES = {
-    "caracas-grid-junk-token.yaml": "5:19: players[0].grid: token 'JuQq': unknown animal code 'Qq'",
-    "caracas-column-five.yaml": "5:23: players[0].tiles[0].col: must be at most 4, found 5",
-    "caracas-two-tiles-one-square.yaml": "6:9: players[0].tiles[1]: two tiles on ▢1",
-    "caribe-knowledge-six.yaml": "6:24: players[0].knowledge.fauna: a knowledge marker's white value is 0-5",
-    "caribe-score-as-text.yaml": "5:12: players[0].score: expected a whole number, found the text 'seventy'",
+    "caracas-grid-junk-token.yaml": "5:19: players[0] (Mara).grid: token 'JuQq': unknown animal code 'Qq'",
+    "caracas-column-five.yaml": "5:23: players[0] (Mara).tiles[0].col: must be at most 4, found 5",
+    "caracas-two-tiles-one-square.yaml": "6:9: players[0] (Mara).tiles[1]: two tiles on ▢1",
+    "caribe-knowledge-six.yaml": "6:24: players[0] (Inês).knowledge.fauna: a knowledge marker's white "
+                                 "value is 0-5",
+    "caribe-score-as-text.yaml": "5:12: players[0] (Inês).score: expected a whole number, found the text "
+                                 "'seventy'",
     "origin-float-cubes.yaml": "4:83: board[0].cubes.Rachel: expected a whole number, found 1.5",
     "origin-level-five.yaml": "4:32: board[0].level: must be at most 4, found 5",
     "origin-unknown-cube-owner.yaml": "4:75: board[0].cubes.Rachael: 'Rachael' is not at the table "

@@ -165,7 +165,7 @@ class TestCapeTown:
               - {name: Ezra, score: 10}
             """)
         assert "Cape Town (Progression)" in error.message and "5 books" in error.message
-        assert error.path == ("players", 0, "books", "blue")
+        assert error.path == ("players", 0, "books", "water")
         assert error.position is not None and (error.position.line, error.position.column) == (8, 29)
 
     def test_missing_progression_is_an_error_too(self) -> None:

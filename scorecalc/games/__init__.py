@@ -19,19 +19,37 @@ from ..sheet import ScoreSheet
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """A game's own flag on its command (``--show-board``): when given, the game's
+    ``view`` (an attribute of its ``Game``, called with the parsed state) is printed
+    before the score."""
+
+    flag: str
+    help: str
+    view: str
+
+    @property
+    def parameter(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
 class GameEntry:
     module: str
     title: str
-    show_board: bool = False
-    """Whether the game can draw the table as typed (``--show-board``)."""
+    options: tuple[GameOption, ...] = ()
 
 
 REGISTRY: dict[str, GameEntry] = {
-    "caracas": GameEntry("scorecalc.games.caracas", "Caracas", show_board=True),
+    "caracas": GameEntry("scorecalc.games.caracas", "Caracas", options=(
+        GameOption("--show-board", "Draw each grid as typed, before the score.", view="show_board"),
+    )),
     "caribe": GameEntry("scorecalc.games.caribe", "Caribe"),
     "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),
     "origin": GameEntry("scorecalc.games.origin", "On the Origin of Species"),
 }
+"""Every game scorecalc knows: the one place that lists them. Commands, help, templates
+and schemas all come from here."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +79,14 @@ class Game:
 
 def common_fields() -> dict[str, Field]:
     """Keys every game's YAML may carry."""
-    from ..declare import Choice
+    from ..declare import Choice, Date, Text
 
     return {
         "game": Field(Choice(words=tuple(REGISTRY), what="game"),
                       doc="which game this table is: " + ", ".join(REGISTRY)),
+        "date": Field(Date(), doc="when you played: 2026-11-28 or 2026-11-28 20:30 (optional)"),
+        "location": Field(Text(), doc="where you played (optional)"),
+        "notes": Field(Text(max_length=2000), doc="anything worth remembering about the play (optional)"),
         "bgg_id": Field(Int(minimum=1, maximum=10_000_000),
                         doc="the game's BoardGameGeek id (for --format bgstats)"),
         "expect": Field(Anything(), doc="expected results, checked by 'scorecalc verify'"),
@@ -73,9 +94,9 @@ def common_fields() -> dict[str, Field]:
 
 
 def player_name_field() -> Field:
-    from ..declare import Text
+    from ..declare import Name
 
-    return Field(Text(doc="the player's name"), required=True, doc="the player's name (unique at the table)")
+    return Field(Name(doc="the player's name"), required=True, doc="the player's name (unique at the table)")
 
 
 @cache
@@ -85,4 +106,4 @@ def get_game(name: str) -> Game:
     return game
 
 
-__all__ = ["REGISTRY", "Game", "GameEntry", "get_game", "player_name_field"]
+__all__ = ["REGISTRY", "Game", "GameEntry", "GameOption", "get_game", "player_name_field"]

@@ -17,6 +17,7 @@ from ..declare import (
     Context,
     Field,
     Int,
+    KeyedMap,
     ListOf,
     MapOf,
     Record,
@@ -68,52 +69,6 @@ ACHIEVEMENTS = (
 
 
 # --- declaration -------------------------------------------------------------------------------
-
-
-@dataclass
-class ByKey(Spec):
-    """The value spec of a ``KeyedMap`` entry, chosen by the (already checked) key."""
-
-    key: Choice = field(default_factory=Choice)
-    specs: dict[str, Spec] = field(default_factory=dict)
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
-        name = self.key.lookup(str(path[-1]))
-        assert name is not None  # MapOf checks the key before its value
-        return self.specs[name].check(node, path, ctx)
-
-
-@dataclass
-class KeyedMap(MapOf):
-    """A mapping keyed by enumerated words, each key with its own value spec.
-
-    ``required`` makes every key compulsory (``university_cards`` names all three).
-    """
-
-    specs: dict[str, Spec] = field(default_factory=dict)
-    required: bool = False
-
-    def __post_init__(self) -> None:
-        assert isinstance(self.key, Choice)
-        self.value = ByKey(self.key, self.specs)
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[Any, Any]:
-        result = super().check(node, path, ctx)
-        missing = [name for name in self.specs if name not in result]
-        if self.required and missing:
-            raise InputError(path, f"missing {', '.join(repr(name) for name in missing)}",
-                             hint="give all of " + ", ".join(self.specs))
-        return result
-
-    def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {
-            "type": "object",
-            "properties": {name: spec.json_schema() for name, spec in self.specs.items()},
-            "additionalProperties": False,
-        }
-        if self.required:
-            schema["required"] = list(self.specs)
-        return schema
 
 
 KNOWLEDGE_TYPE = Choice(words=KNOWLEDGE, what="knowledge type", example="fauna")
@@ -217,7 +172,8 @@ class BookSpec(Spec):
         if any(key in ("left", "right") for key in keys):
             return {"pages": self.pages.check(node, path, ctx)}
         try:
-            return {"whole": self.counts.check(node, path, ctx)}
+            with ctx.strictly():
+                return {"whole": self.counts.check(node, path, ctx)}
         except InputError as error:
             # a misspelt page ('rght') is not an unknown knowledge type: say what it looks like
             typo = normalise_word(str(error.path[-1])) if len(error.path) > len(path) else ""

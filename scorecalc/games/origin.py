@@ -335,20 +335,11 @@ def check_progression(document: Document, table: Table) -> None:
                 given = (f"'progression' gives values for {known} books" if known
                          else "'progression' is missing")
                 raise InputError(
-                    books_path(document, p, habitat),
+                    ("players", p, "books", habitat),
                     f"the Cape Town (Progression) card's value for {plural(count, 'book')} is needed; "
                     f"{given}",
                     hint=f"add '{count}: POINTS' to 'progression' as printed on the card",
                 )
-
-
-def books_path(document: Document, p: int, habitat: str) -> Path:
-    """Where a player's count of one habitat's books is written (as ``green:``, ``land:``...)."""
-    prefix = ("players", p, "books")
-    for path in document.value_positions:
-        if len(path) == 4 and path[:3] == prefix and HABITAT.lookup(str(path[3])) == habitat:
-            return path
-    return prefix
 
 
 def check_habitats_given(document: Document, table: Table) -> None:
