@@ -5,8 +5,6 @@ loader when present) and prints it as JSON. Whatever scorecalc costs beyond this
 ours; what this costs is the stack's.
 """
 
-from __future__ import annotations
-
 import json
 from typing import Annotated
 

@@ -197,7 +197,7 @@ def game_option_text(scored: Scored, options: dict[str, bool]) -> list[str]:
     texts = []
     for option in REGISTRY[scored.game.name].options:
         if options.get(option.parameter):
-            texts.append(getattr(scored.game, option.view)(scored.state))
+            texts.append(scored.game.views[option.view](scored.state))
     return texts
 
 

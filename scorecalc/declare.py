@@ -51,9 +51,14 @@ def normalise_word(text: str) -> str:
     return re.sub(r"[\s\-]+", "_", text.strip().lower())
 
 
-def did_you_mean(word: str, choices: list[str]) -> str | None:
+def close_word(word: str, choices: list[str]) -> str | None:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else None
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: list[str]) -> str | None:
+    close = close_word(word, choices)
+    return f"did you mean {close!r}?" if close else None
 
 
 class Stop(InputError):
@@ -439,6 +444,7 @@ class Record(Spec):
             raise self.wrong_type(node, path)
         before = ctx.count
         result: dict[str, Any] = {}
+        meant: set[str | None] = set()
         for key, value in _mapping_pairs(node, path, ctx):
             name = scalar_value(key)
             spec_field = self.fields.get(name) if isinstance(name, str) else None
@@ -446,6 +452,8 @@ class Record(Spec):
             if spec_field is None:
                 words = list(self.fields)
                 hint = did_you_mean(str(name), words) or did_you_mean(normalise_word(str(name)), words)
+                if hint:
+                    meant.add(close_word(str(name), words))
                 ctx.report(InputError(
                     child, f"unknown key {quoted(name)}",
                     hint=hint or ("expected one of: " + ", ".join(words)),
@@ -465,7 +473,7 @@ class Record(Spec):
         for name, spec_field in self.fields.items():
             if name in result:
                 continue
-            if spec_field.required:
+            if spec_field.required and name not in meant:  # a misspelt key already said it
                 ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
             elif spec_field.default is not MISSING:
                 result[name] = spec_field.default

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -21,8 +21,8 @@ from ..sheet import ScoreSheet
 @dataclass(frozen=True)
 class GameOption:
     """A game's own flag on its command (``--show-board``): when given, the game's
-    ``view`` (an attribute of its ``Game``, called with the parsed state) is printed
-    before the score."""
+    view of that name (``Game.views``, called with the parsed state) is printed before
+    the score."""
 
     flag: str
     help: str
@@ -67,7 +67,8 @@ class Game:
     fields: dict[str, Field]
     parse: Callable[[Document], Any]
     score: Callable[[Any], ScoreSheet]
-    show_board: Callable[[Any], str] | None = None
+    views: dict[str, Callable[[Any], str]] = field(default_factory=dict)
+    """What the game's own options print (``{"show_board": draw_boards}``), by ``GameOption.view``."""
     example: Callable[[int], dict[str, Any]] | None = None
     """``example(n)``: a plausible finished table for ``n`` players, as plain data; the
     starter template writes it out in declaration order with each field's ``doc``."""

@@ -313,7 +313,7 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
-    show_board=draw_boards,
+    views={"show_board": draw_boards},
     example=example,
 )
 

@@ -1,0 +1,182 @@
+"""The error boundary, the outcome object, the registry as the one list of games, and docs
+that cannot drift from the program."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import scorecalc
+from scorecalc.outcome import Report
+
+from .conftest import EXAMPLES, ROOT, run_cli
+
+GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
+
+
+# --- the outcome object decides the exit code ----------------------------------------------
+
+
+@pytest.mark.parametrize(("counts", "code"), [
+    ({}, 0),
+    ({"scored": 3}, 0),
+    ({"passed": 2, "unchecked": 1}, 0),
+    ({"failed": 1, "passed": 4}, 1),
+    ({"failed": 1, "skipped": 1}, 2),
+    ({"unwritable": True}, 2),
+    ({"skipped": 2, "crashed": 1, "failed": 3}, 3),
+    ({"crashed": 1}, 3),
+])
+def test_report_exit_code_is_the_worst_outcome(counts: dict[str, int], code: int) -> None:
+    assert Report(**counts).exit_code == code
+
+
+def test_report_verify_line_counts_each_outcome() -> None:
+    report = Report(passed=3, failed=1, unchecked=2, skipped=1)
+    assert report.verify_line() == "3 passed, 1 failed, 2 skipped, 1 bad input"
+    report.crashed = 2
+    assert report.verify_line().endswith(", 2 crashed")
+
+
+# --- one boundary: any bug is one line and exit 3 -----------------------------------------
+
+
+def boom(*args: object, **kwargs: object) -> str:
+    raise RuntimeError("injected failure")
+
+
+@pytest.mark.parametrize(("target", "args"), [
+    ("scorecalc.render.render", ["galapagos", GALAPAGOS]),
+    ("scorecalc.verify.check_expect", ["verify", GALAPAGOS]),
+    ("scorecalc.template.render_template", ["template", "galapagos"]),
+    ("scorecalc.schema.json_schema", ["schema", "caribe"]),
+])
+def test_an_injected_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch, target: str,
+                                                args: list[str]) -> None:
+    module, name = target.rsplit(".", 1)
+    monkeypatch.setattr(sys.modules.get(module) or __import__(module, fromlist=[name]), name, boom)
+    result = run_cli(*args)
+    assert result.exit_code == 3, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "internal error (RuntimeError: injected failure)" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_a_crash_in_one_file_of_a_batch_does_not_stop_the_others(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    import dataclasses
+
+    import scorecalc.pipeline as pipeline
+
+    real_get_game = pipeline.get_game
+
+    def fragile_game(name: str) -> object:
+        game = real_get_game(name)
+
+        def score(state: object) -> object:
+            if any(player.name == "Crash" for player in state.players):  # type: ignore[attr-defined]
+                raise ZeroDivisionError("boom")
+            return game.score(state)
+
+        return dataclasses.replace(game, score=score)
+
+    monkeypatch.setattr(pipeline, "get_game", fragile_game)
+    bad = tmp_path / "a-crash.yaml"
+    bad.write_text("game: galapagos\nplayers:\n  - {name: Crash, exhibition: 1, education: 1, money: 0}\n")
+    result = run_cli("score", str(bad), GALAPAGOS, "--format", "csv")
+    assert result.exit_code == 3
+    assert result.stderr.count("\n") == 1
+    assert f"{bad}: internal error (ZeroDivisionError: boom)" in result.stderr
+    assert "shared-victory.yaml" in result.stdout  # the other file still scored
+
+
+def test_bad_usage_and_a_missing_file_are_exit_2() -> None:
+    assert run_cli("template", "chess").exit_code == 2
+    result = run_cli("score", "no-such-file.yaml")
+    assert result.exit_code == 2 and "no-such-file.yaml: no such file" in result.stderr
+
+
+def test_a_yaml_file_given_as_a_command_suggests_score() -> None:
+    result = run_cli(GALAPAGOS)
+    assert result.exit_code == 2
+    assert f"run 'scorecalc score {GALAPAGOS}'" in result.stderr
+
+
+def test_version() -> None:
+    result = run_cli("--version")
+    assert result.exit_code == 0 and result.stdout == f"scorecalc {scorecalc.__version__}\n"
+
+
+# --- the public API --------------------------------------------------------------------------
+
+
+def test_score_file_and_score_text_return_the_sheet() -> None:
+    sheet = scorecalc.score_file(str(EXAMPLES / "galapagos" / "decided-by-money.yaml"))
+    assert sheet.winners == ["Hana"] and sheet.player("Hana").total == 37
+    text = (EXAMPLES / "galapagos" / "decided-by-money.yaml").read_text(encoding="utf-8")
+    assert scorecalc.score_text(text).winners == ["Hana"]
+
+
+def test_the_api_raises_every_problem_of_a_file_at_once() -> None:
+    text = textwrap.dedent("""\
+        game: galapagos
+        players:
+          - {name: Anna, exhibition: x, education: 17, money: 2300}
+          - {name: Lena, exhibition: 3, education: 99, money: -5}
+    """)
+    with pytest.raises(scorecalc.InputError) as info:
+        scorecalc.score_text(text)
+    problems = info.value.problems  # type: ignore[attr-defined]
+    assert [(p.position.line, p.path[-1]) for p in problems] == [(3, "exhibition"), (4, "education"),
+                                                               (4, "money")]
+
+
+# --- the registry is the one place that knows the games ------------------------------------
+
+TOY = """
+import sys
+from scorecalc.games import REGISTRY, GameEntry, GameOption
+REGISTRY["toy"] = GameEntry("tests.toy_game", "Toy", options=(GameOption("--shout", "Shout the names.", "shout"),))
+from scorecalc.cli import main
+sys.argv[0] = "scorecalc"
+main()
+"""
+
+
+def toy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", TOY, *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def test_a_toy_game_gets_command_template_schema_help_and_options_from_one_registry_line() -> None:
+    assert "toy" in toy("--help").stdout
+    assert "Toy" in toy("--help").stdout  # the app's help names it
+    template = toy("template", "toy", "--players", "2")
+    assert template.returncode == 0 and "the points on the toy's track" in template.stdout
+    schema = toy("schema", "toy")
+    assert schema.returncode == 0 and '"points"' in schema.stdout
+    scored = toy("toy", "-", "--shout", "--format", "json", stdin=template.stdout)
+    assert scored.returncode == 0, scored.stderr
+    assert scored.stdout.startswith("PLAYER 1 PLAYER 2\n")
+    assert '"winners": [\n    "Player 2"\n  ]' in scored.stdout
+    assert "--shout" in toy("toy", "--help").stdout
+    assert toy("score", "-", stdin=template.stdout).returncode == 0  # game: toy is a known game
+
+
+# --- docs that cannot drift ------------------------------------------------------------------
+
+
+def test_readme_console_output_is_what_the_program_prints() -> None:
+    result = subprocess.run([sys.executable, "scripts/readme_tour.py", "--check"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_docs_never_point_outside_the_repository() -> None:
+    for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")]:
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "SPEC.md" not in text, path

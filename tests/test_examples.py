@@ -1,0 +1,27 @@
+"""Every shipped example is its own test case: a failure names the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorecalc.outcome import Report
+from scorecalc.pipeline import score_file
+from scorecalc.verify import verify_one
+
+from .conftest import EXAMPLES, ROOT
+
+FILES = sorted(EXAMPLES.rglob("*.yaml"))
+
+
+def test_there_are_examples_of_every_game() -> None:
+    assert {path.parent.name for path in FILES} >= {"caracas", "caribe", "galapagos", "origin"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(path.relative_to(EXAMPLES)) for path in FILES])
+def test_example_matches_its_expect_block(path: Path) -> None:
+    name = str(path.relative_to(ROOT))
+    report = Report()
+    lines = verify_one(name, score_file(name), report)
+    assert report.passed == 1, "\n".join(lines)
