@@ -140,7 +140,8 @@ def test_the_api_raises_every_problem_of_a_file_at_once() -> None:
 TOY = """
 import sys
 from scorecalc.games import REGISTRY, GameEntry, GameOption
-REGISTRY["toy"] = GameEntry("tests.toy_game", "Toy", options=(GameOption("--shout", "Shout the names.", "shout"),))
+REGISTRY["toy"] = GameEntry("tests.toy_game", "Toy",
+                            options=(GameOption("--shout", "Shout the names.", "shout"),))
 from scorecalc.cli import main
 sys.argv[0] = "scorecalc"
 main()
