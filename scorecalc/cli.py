@@ -68,6 +68,12 @@ class ScorecalcGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+def join_titles() -> str:
+    """``Caracas, Caribe and Galapagos``: every registered game, for the help text."""
+    titles = [entry.title for entry in REGISTRY.values()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
 def show_version(value: bool) -> None:
     if value:
         console.out(f"scorecalc {__version__}\n")
@@ -77,8 +83,7 @@ def show_version(value: bool) -> None:
 app = typer.Typer(
     name="scorecalc",
     cls=ScorecalcGroup,
-    help="Tally the end-of-game score of " + ", ".join(entry.title for entry in REGISTRY.values())
-    + " from a YAML description of the finished table.",
+    help="Tally the end-of-game score of " + join_titles() + " from a YAML description of the finished table.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
