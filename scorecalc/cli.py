@@ -83,7 +83,7 @@ def show_version(value: bool) -> None:
 app = typer.Typer(
     name="scorecalc",
     cls=ScorecalcGroup,
-    help="Tally the end-of-game score of " + join_titles() + " from a YAML description of the finished table.",
+    help=f"Tally the end-of-game score of {join_titles()} from a YAML description of the finished table.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

@@ -145,32 +145,54 @@ def _join(names: Sequence[str]) -> str:
 Rounding = Literal["up", "down"]
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where one player finished in a comparison, and what that is worth.
+
+    ``place`` is the 1-based first place the player occupies (``None``: takes no place);
+    ``tied`` the indices of the other players sharing it; ``shares`` the points of the
+    places shared (one per tied player, the player included); ``points`` their average,
+    rounded as asked. Games only word these facts.
+    """
+
+    points: int
+    place: int | None
+    tied: tuple[int, ...] = ()
+    shares: tuple[int, ...] = ()
+
+    @property
+    def rounded(self) -> bool:
+        """Whether the shared points did not divide evenly."""
+        return bool(self.shares) and sum(self.shares) % len(self.shares) != 0
+
+
 def split_places(
     values: Sequence[int | None],
     points_by_place: Sequence[int],
     *,
     higher_is_better: bool = True,
     rounding: Rounding,
-) -> list[int]:
-    """Points per player when places are ranked by ``values``.
+) -> list[Place]:
+    """Each player's ``Place`` when places are ranked by ``values``.
 
     Tied players share their places' points: they take the average of the points
     of the places they occupy together, rounded up or down. Places beyond
     ``points_by_place`` are worth 0. A ``None`` value takes no place and scores 0.
     """
-    ranked = sorted(
-        (v for v in values if v is not None), reverse=higher_is_better
-    )
+    ranked = sorted((v for v in values if v is not None), reverse=higher_is_better)
     result = []
-    for value in values:
+    for index, value in enumerate(values):
         if value is None:
-            result.append(0)
+            result.append(Place(0, None))
             continue
         first = ranked.index(value)
         count = ranked.count(value)
-        places = range(first, first + count)
-        shared = sum(points_by_place[p] if p < len(points_by_place) else 0 for p in places)
-        result.append(-(-shared // count) if rounding == "up" else shared // count)
+        shares = tuple(points_by_place[p] if p < len(points_by_place) else 0
+                       for p in range(first, first + count))
+        shared = sum(shares)
+        points = -(-shared // count) if rounding == "up" else shared // count
+        tied = tuple(j for j, other in enumerate(values) if other == value and j != index)
+        result.append(Place(points, first + 1, tied, shares))
     return result
 
 

@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
-from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, rank, split_places
+from scorecalc.sheet import Place, PlayerScore, ScoreSheet, TieBreak, ordinal, rank, split_places
+
+
+def points(*args: object, **kwargs: object) -> list[int]:
+    return [place.points for place in split_places(*args, **kwargs)]  # type: ignore[arg-type]
 
 
 def test_split_places_rounds_up_or_down() -> None:
     # two tied for 2nd-3rd of 3/2/1/0: (2 + 1) / 2 = 1.5
-    assert split_places([5, 3, 3, 1], [3, 2, 1, 0], rounding="up") == [3, 2, 2, 0]
-    assert split_places([5, 3, 3, 1], [3, 2, 1, 0], rounding="down") == [3, 1, 1, 0]
+    assert points([5, 3, 3, 1], [3, 2, 1, 0], rounding="up") == [3, 2, 2, 0]
+    assert points([5, 3, 3, 1], [3, 2, 1, 0], rounding="down") == [3, 1, 1, 0]
 
 
 def test_split_places_fewest_is_best_and_places_beyond_the_table_score_zero() -> None:
     # fewest swamps: 1 is best; 4, 4 share 3rd-4th of 4/3/2/1/0 -> (2 + 1) / 2 -> 2 rounded up
-    assert split_places([1, 4, 4, 2], [4, 3, 2, 1, 0], higher_is_better=False, rounding="up") == [4, 2, 2, 3]
+    assert points([1, 4, 4, 2], [4, 3, 2, 1, 0], higher_is_better=False, rounding="up") == [4, 2, 2, 3]
     # Plymouth 6/3/1 for four players: 4th place is worth 0
-    assert split_places([9, 5, 3, 1], [6, 3, 1], rounding="down") == [6, 3, 1, 0]
+    assert points([9, 5, 3, 1], [6, 3, 1], rounding="down") == [6, 3, 1, 0]
 
 
 def test_split_places_none_takes_no_place() -> None:
-    assert split_places([None, 2, 1], [6, 3, 1], rounding="down") == [0, 6, 3]
+    assert points([None, 2, 1], [6, 3, 1], rounding="down") == [0, 6, 3]
+
+
+def test_split_places_returns_the_place_the_tied_players_and_the_shares() -> None:
+    places = split_places([5, 3, None, 3, 1], [3, 2, 1, 0], rounding="up")
+    assert places[0] == Place(3, 1, (), (3,))
+    assert places[1] == Place(2, 2, (3,), (2, 1)) and places[1].rounded
+    assert places[2] == Place(0, None)
+    assert places[3] == Place(2, 2, (1,), (2, 1))
+    assert places[4] == Place(0, 4, (), (0,)) and not places[4].rounded
 
 
 def sheet(*totals: int) -> ScoreSheet:

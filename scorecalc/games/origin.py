@@ -464,27 +464,21 @@ def score_habitat_majority(
     6, 3, and 1 points.' Ties: 'the tying players share the available points, rounding down', and
     'a player must have at least some matching ... Books'."""
     values = [count or None for count in counts]
-    points = split_places(values, PLYMOUTH_POINTS, rounding="down")
-    ranked = sorted((value for value in values if value is not None), reverse=True)
     result = []
-    for me, (value, won) in enumerate(zip(values, points, strict=True)):
-        if value is None:
+    for value, place in zip(values, split_places(values, PLYMOUTH_POINTS, rounding="down"), strict=True):
+        if value is None or place.place is None:
             result.append((0, f"no {habitat} books (a player needs at least one)"))
             continue
-        first = ranked.index(value)
-        tied = ranked.count(value)
-        places = [PLYMOUTH_POINTS[place] if place < len(PLYMOUTH_POINTS) else 0
-                  for place in range(first, first + tied)]
+        won = place.points
         books = plural(value, habitat + " book")
-        if tied == 1:
-            place = f"{books}, {most_place(first + 1)}"
-            result.append((won, f"{place}: {won}" if won else f"{place}: only the top 3 score"))
+        if not place.tied:
+            standing = f"{books}, {most_place(place.place)}"
+            result.append((won, f"{standing}: {won}" if won else f"{standing}: only the top 3 score"))
             continue
-        others = ", ".join(name for name, other in zip(names, values, strict=True)
-                           if other == value and name != names[me])
-        shared = " + ".join(str(place) for place in places)
-        result.append((won, f"{books}, tied for {most_place(first + 1)} with {others}: "
-                            f"({shared}) / {tied} rounded down = {won}"))
+        others = ", ".join(names[j] for j in place.tied)
+        shared = " + ".join(str(points) for points in place.shares)
+        result.append((won, f"{books}, tied for {most_place(place.place)} with {others}: "
+                            f"({shared}) / {len(place.shares)} rounded down = {won}"))
     return result
 
 

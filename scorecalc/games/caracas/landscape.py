@@ -83,24 +83,21 @@ def landscape_ranking(names: list[str], figures: list[Figures]) -> list[list[Lan
     result: list[list[LandscapeAward]] = [[] for _ in figures]
     for comparison in COMPARISONS:
         values = [getattr(figure, comparison.figure) for figure in figures]
-        points = split_places(values, table, higher_is_better=comparison.higher_is_better, rounding="up")
-        for index, value in enumerate(values):
-            better = sum(1 for other in values
-                         if (other > value if comparison.higher_is_better else other < value))
-            tied = [names[j] for j, other in enumerate(values) if other == value and j != index]
-            place = better + 1
-            if tied:
-                shares = table[better:better + len(tied) + 1]
+        places = split_places(values, table, higher_is_better=comparison.higher_is_better, rounding="up")
+        for index, (value, place) in enumerate(zip(values, places, strict=True)):
+            first = place.place or 0
+            if place.tied:
+                shares = place.shares
                 shown = f"{round(sum(shares) / len(shares), 2):g}"
-                rounded = "" if sum(shares) % len(shares) == 0 else ", rounded up"
-                standing = (f"tied {ordinal(place)}-{ordinal(place + len(tied))} of {len(values)} with "
-                            f"{', '.join(tied)}: ({'+'.join(map(str, shares))})/{len(shares)} = {shown}"
-                            f"{rounded}")
+                rounded = ", rounded up" if place.rounded else ""
+                standing = (f"tied {ordinal(first)}-{ordinal(first + len(place.tied))} of {len(values)} with "
+                            f"{', '.join(names[j] for j in place.tied)}: ({'+'.join(map(str, shares))})/"
+                            f"{len(shares)} = {shown}{rounded}")
             else:
-                standing = f"{ordinal(place)} of {len(values)}"
+                standing = f"{ordinal(first)} of {len(values)}"
             result[index].append(LandscapeAward(
-                comparison.item, points[index],
-                f"{comparison.describe(value)}; {standing} -> {plural(points[index], 'vp', 'vp')}",
+                comparison.item, place.points,
+                f"{comparison.describe(value)}; {standing} -> {plural(place.points, 'vp', 'vp')}",
             ))
     return result
 
