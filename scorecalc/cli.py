@@ -313,6 +313,46 @@ def schema_command(
     return EXIT_OK
 
 
+def make_tally_command() -> Callable[..., int]:
+    """``scorecalc tally GAME FILE``: ask for the table question by question (scorecalc/tally/),
+    then print the score as ``scorecalc GAME FILE`` would, with the same options."""
+    own = {option.parameter: option for entry in REGISTRY.values() for option in entry.options}
+
+    def command(game: str, file: str, format: Format = TABLE, output: str | None = None,
+                strict: bool = False, summary: bool = False, wide: bool = False, **options: bool) -> int:
+        from .games import get_game
+        from .tally.session import DONE, tally
+
+        chosen = known_game(game)
+        for parameter, given in options.items():
+            if given and own[parameter] not in REGISTRY[chosen].options:
+                raise UsageError(f"{own[parameter].flag} is not an option of {REGISTRY[chosen].title}")
+        outcome = tally(get_game(chosen), file)
+        if outcome != DONE:
+            return outcome
+        return run([file], chosen, format, output, strict, summary, wide, options)
+
+    common = [
+        ("game", Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],
+         inspect.Parameter.empty),
+        ("file", Annotated[str, typer.Argument(help="The table's YAML file: written after every answer; "
+                                                    "a file begun earlier is continued.",
+                                               autocompletion=complete_path)], inspect.Parameter.empty),
+        ("format", FormatOption, TABLE), ("output", OutputOption, None), ("strict", StrictOption, False),
+        ("summary", SummaryOption, False), ("wide", WideOption, False),
+    ]
+    extra = [(name, game_option_annotation(option), False) for name, option in own.items()]
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
+                                    annotation=annotation) for name, annotation, default in common + extra]
+    command.__signature__ = inspect.Signature(parameters, return_annotation=int)  # type: ignore[attr-defined]
+    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    command.__doc__ = "Ask for a finished table question by question, writing FILE as it goes; then score it."
+    return command
+
+
+app.command("tally")(make_tally_command())
+
+
 def known_game(name: str) -> str:
     from .declare import did_you_mean, normalise_word
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -425,6 +425,21 @@ class Field:
     required: bool = False
     default: Any = MISSING
     doc: str = ""
+    # What 'scorecalc tally' needs to ask for the field at the table (scorecalc/tally/):
+    ask: int | None = 0
+    """Reading order among the record's fields (lower first, then declaration order); ``None``:
+    never asked. At the top: 0 the table's settings, 1 date and location, 2 the players, 3 what
+    refers to the players."""
+    applies: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
+    """``applies(table, record)``: whether the question applies, given the table so far and the
+    record that holds the field (``None``: always)."""
+    needed: bool = False
+    """When it applies, the game needs it although the declaration leaves it optional (the
+    objective outside the Family variant): the tally does not offer to decline it."""
+    most: Callable[[dict[str, Any]], int | None] | None = None
+    """For a list: at most this many entries given the table so far (a solo game's one player)."""
+    complete: Callable[[dict[str, Any]], list[str]] | None = None
+    """Words to complete the answer with, from the table so far (players' names for cubes)."""
 
 
 @dataclass(eq=False)

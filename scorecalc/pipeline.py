@@ -81,6 +81,7 @@ def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
     top = compose(source)
     names = player_names(top)
     game = get_game(with_names(lambda: choose_game(top, wanted), names))
+    check_finished(top, game, source)
     ctx = Context()
     try:
         data = game.declaration.check(top, (), ctx)
@@ -94,6 +95,15 @@ def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
     if ctx.count:
         raise with_names_error(Problems(ctx.problems, ctx.more), names)
     return game, document
+
+
+def check_finished(top: yaml.MappingNode, game: Game, source: Source) -> None:
+    """A file with a ``tally:`` block is a table 'scorecalc tally' has not finished."""
+    for key, _ in top.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "tally":
+            raise InputError(("tally",), f"this table is unfinished; run 'scorecalc tally {game.name} "
+                             f"{source.name if source.name != '-' else 'FILE'}' to finish it",
+                             position=position_of(key))
 
 
 def with_names(step: Callable[[], T], names: dict[int, str]) -> T:

@@ -82,7 +82,7 @@ def common_fields() -> dict[str, Field]:
     """Keys every game's YAML may carry."""
     from ..declare import Choice, Date, Text
 
-    return {
+    fields = {
         "game": Field(Choice(words=tuple(REGISTRY), what="game"),
                       doc="which game this table is: " + ", ".join(REGISTRY)),
         "date": Field(Date(), doc="when you played: 2026-11-28 or 2026-11-28 20:30 (optional)"),
@@ -92,6 +92,14 @@ def common_fields() -> dict[str, Field]:
                         doc="the game's BoardGameGeek id (for --format bgstats)"),
         "expect": Field(Anything(), doc="expected results, checked by 'scorecalc verify'"),
     }
+    # 'scorecalc tally': its progress block (a file holding one is unfinished), and what it asks
+    fields["tally"] = Field(Anything(), ask=None,
+                            doc="progress of 'scorecalc tally' (declined parts, lists still open); "
+                                "removed when the table is complete")
+    for name in ("game", "notes", "bgg_id", "expect"):
+        fields[name].ask = None
+    fields["date"].ask = fields["location"].ask = 1
+    return fields
 
 
 def player_name_field() -> Field:

@@ -272,3 +272,6 @@ GAME = Game(
     score=score,
     example=example,
 )
+
+# What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/).
+FIELDS["players"].ask = 2

@@ -656,3 +656,21 @@ GAME = Game(
     score=score,
     example=example,
 )
+
+# What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/): the variant and the
+# cards that apply to it, the players, then the board (its cubes name the players).
+FIELDS["players"].ask = 2
+FIELDS["board"].ask = 3
+FIELDS["objective"].applies = lambda table, _: table.get("variant") != "family"
+FIELDS["objective"].needed = True
+FIELDS["progression"].applies = lambda table, _: table.get("objective") == "cape_town"
+FIELDS["progression"].needed = True
+FIELDS["public_species"].applies = lambda table, _: table.get("variant") == "advanced"
+PLAYER.fields["books"].applies = lambda table, _: table.get("variant") != "family"
+PLAYER.fields["private_species"].applies = lambda table, _: table.get("variant") == "advanced"
+TILE.fields["level"].applies = lambda _, tile: not tile.get("starting")
+TILE.fields["level"].needed = True
+for _name in ("level", "habitats", "cubes"):  # species, then 'starting?', then the rest
+    TILE.fields[_name].ask = 1
+TILE.fields["cubes"].complete = lambda table: [player["name"] for player in table.get("players", [])
+                                               if isinstance(player, dict) and "name" in player]

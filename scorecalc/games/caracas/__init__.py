@@ -275,6 +275,12 @@ SaTa      JuBu          SaFr~N     SwIb
 """
 
 
+# What 'scorecalc tally' asks (scorecalc/tally/): the readings first, with their defaults, then the
+# explorers; each explorer's board is asked row by row in the grid form (or the four figures).
+FIELDS["players"].ask = 2
+PLAYER.fields["tiles"].ask = None
+
+
 GRID_HEADER = "# ✻ ▢ ◎ ▲ — row 1 touches the SEA; '.' is an empty square\n"
 
 

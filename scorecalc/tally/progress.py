@@ -1,0 +1,183 @@
+"""FILE on disk: read back what it holds, and write it after every answer.
+
+FILE is written in the template's layout (``template.emit_mapping``: keys in declaration
+order, each with its ``doc`` as a comment) and, while the table is unfinished, ends with
+a ``tally:`` block::
+
+    tally:
+      declined: [date, players[0].exhibitions]   # optional parts the player declined
+      open: [players, players[1].grid]           # lists (and a Caracas grid) still taking entries
+
+Any other command refuses a file with a ``tally:`` block (``pipeline.check_finished``).
+A file tally did not write (no ``tally:`` block) is read leniently: each value is checked
+on its own, a bad one is dropped (and asked again, with its message), and an absent
+optional part counts as declined.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..declare import MISSING, Anything, Context, ListOf, Record, Spec, Stop, did_you_mean
+from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
+from ..games import Game
+from ..loading import Source, compose, position_of, read_source
+from .answers import as_written
+from .questions import Progress, expanded, is_scalar
+
+
+@dataclass
+class Loaded:
+    data: dict[str, Any]
+    progress: Progress
+    started: bool
+    """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
+    exists: bool
+    problems: list[str] = field(default_factory=list)
+    """Values of FILE that failed their check, as messages (they are asked again)."""
+
+
+def path_text(path: Path) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def parse_path(text: str) -> Path:
+    parts: list[str | int] = []
+    for name, index in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]", text):
+        parts.append(int(index) if index else name)
+    return tuple(parts)
+
+
+def load(game: Game, name: str) -> Loaded:
+    if not os.path.exists(name):
+        return Loaded({}, Progress(), started=False, exists=False)
+    try:
+        source = read_source(name)
+    except FileError as error:
+        raise UsageError(f"{name}: {error}") from None
+    except InputError as error:
+        raise UsageError("\n".join(format_error(name, error))) from None
+    if not source.text.strip():
+        return Loaded({}, Progress(), started=False, exists=True)
+    try:
+        top = compose(source)
+    except InputError as error:
+        raise UsageError("\n".join(format_error(name, error))
+                         + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' again") from None
+    problems: list[InputError] = []
+    data = read_record(game.declaration, top, (), problems)
+    written = data.pop("game", game.name)
+    if written != game.name:
+        raise UsageError(f"{name}: this file is a {written} table, not {game.name}; run "
+                         f"'scorecalc tally {written} {name}'")
+    raw_progress = data.pop("tally", MISSING)
+    started = raw_progress is not MISSING
+    progress = Progress()
+    if isinstance(raw_progress, dict):
+        progress = Progress(
+            declined=frozenset(parse_path(str(text)) for text in raw_progress.get("declined") or []),
+            open=frozenset(parse_path(str(text)) for text in raw_progress.get("open") or []),
+        )
+    messages = [line for problem in problems for line in format_error(name, problem)]
+    return Loaded(data, progress, started=started, exists=True, problems=messages)
+
+
+def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError]) -> dict[str, Any]:
+    """A record read field by field: what checks is kept, what does not is left out (and reported)."""
+    if not isinstance(node, yaml.MappingNode):
+        return {} if check_value(record, node, path, problems) is MISSING else {}
+    result: dict[str, Any] = {}
+    for key, value in node.value:
+        name = key.value if isinstance(key, yaml.ScalarNode) else None
+        spec_field = record.fields.get(name) if isinstance(name, str) else None
+        if spec_field is None or name in result:
+            what = "duplicate" if spec_field is not None else "unknown"
+            hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
+            problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out", hint=hint,
+                                       position=position_of(key)))
+            continue
+        assert isinstance(name, str)
+        read = read_value(spec_field.spec, value, (*path, name), problems)
+        if read is not MISSING:
+            result[name] = read
+    return result
+
+
+def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
+    if isinstance(spec, Anything):
+        return check_value(spec, node, path, problems)
+    if expanded(spec):
+        assert isinstance(spec, Record)
+        return read_record(spec, node, path, problems)
+    if isinstance(spec, ListOf) and not is_scalar(spec.item) and isinstance(node, yaml.SequenceNode):
+        entries = []
+        for i, child in enumerate(node.value):
+            entry = read_value(spec.item, child, (*path, i), problems)
+            if entry is not MISSING:
+                entries.append(entry)
+        return entries
+    return check_value(spec, node, path, problems)
+
+
+def check_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
+    ctx = Context()
+    try:
+        value = spec.check(node, path, ctx)
+    except Stop as error:
+        problems.append(ctx.positions.locate(error))
+        return MISSING
+    except InputError as error:
+        try:
+            ctx.report(error)
+        except InputError:
+            problems.append(ctx.positions.locate(error))
+        value = MISSING
+    if ctx.problems:
+        problems.extend(ctx.problems)
+        return MISSING
+    return as_written(spec, value)
+
+
+def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
+    """FILE's text: the template's layout, and the ``tally:`` block while unfinished."""
+    from ..template import emit_mapping
+
+    lines = [f"# A {game.title} table, written by 'scorecalc tally {game.name}'."]
+    if progress is not None:
+        lines.append(f"# Unfinished: run 'scorecalc tally {game.name} THIS_FILE' to go on.")
+    else:
+        lines.append(f"# Score it with: scorecalc {game.name} THIS_FILE")
+    lines.append("")
+    emit_mapping(game.declaration, {"game": game.name, **data}, 0, lines, True, None)
+    if progress is not None:
+        lines.append("")
+        lines.append("# where 'scorecalc tally' is: parts declined, lists still open (removed when complete)")
+        lines.append("tally:")
+        lines.append(f"  declined: [{', '.join(sorted(map(path_text, progress.declined)))}]")
+        lines.append(f"  open: [{', '.join(sorted(map(path_text, progress.open)))}]")
+    return "\n".join(lines) + "\n"
+
+
+def save(name: str, text: str, backup: bool) -> None:
+    """Write FILE atomically; first keep a file tally did not start as ``FILE~``."""
+    from ..writing import write_atomically
+
+    try:
+        if backup and os.path.exists(name):
+            shutil.copyfile(name, name + "~")
+        write_atomically(name, text)
+    except OSError as error:
+        raise UsageError(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+def as_source(name: str, text: str) -> Source:
+    return Source(name, text)
