@@ -151,7 +151,7 @@ def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
     """FILE's text: the template's layout, and the ``tally:`` block while unfinished."""
     from ..template import emit_mapping
 
-    lines = [f"# A {game.title} table, written by 'scorecalc tally {game.name}'."]
+    lines = [f"# {game.title}: a table written by 'scorecalc tally {game.name}'."]
     if progress is not None:
         lines.append(f"# Unfinished: run 'scorecalc tally {game.name} THIS_FILE' to go on.")
     else:

@@ -210,7 +210,7 @@ class Planner:
         for i, entry in enumerate(entries):
             where = (*path, i)
             if isinstance(spec.item, Record):
-                title = f"{section} · {noun} {i + 1}" if section != "The table" else f"{noun.title()} {i + 1}"
+                title = self.entry_title(path, section, noun, i)
                 self.record(spec.item, entry if isinstance(entry, dict) else {}, where, title, out)
             else:
                 out.append(self.question(spec_field, spec.item, entry, where, section, f"{noun} {i + 1}"))
@@ -236,13 +236,20 @@ class Planner:
                 doc = f"{spec_field.doc} — {noun} {n + 1}: {doc}" if doc else spec_field.doc
         else:
             where, asked, doc, label = (*path, n), item, spec_field.doc, f"{noun} {n + 1}"
-        title = "Board" if path == ("board",) else section
+        title = self.entry_title(path, section, noun, n) if isinstance(item, Record) else section
+        required = spec_field.required and n == 0 and spec.min_items == 0
         return Question(
             path=where, kind="item", spec=asked, section=title, label=label, doc=doc,
-            optional=n >= spec.min_items, default=spec_field.default if n == 0 else MISSING,
+            optional=n >= spec.min_items, default=([] if required else spec_field.default) if n == 0 else MISSING,
             list_path=path, minimum=spec.min_items, index=n, declared=spec_field,
             words=words_of(asked) + (spec_field.complete(self.data) if spec_field.complete else []),
         )
+
+    @staticmethod
+    def entry_title(path: Path, section: str, noun: str, n: int) -> str:
+        """The heading of a list entry's questions: 'Board · tile 3', 'Anna · exhibition 1'."""
+        owner = str(path[-1]).replace("_", " ").capitalize() if section == "The table" else section
+        return f"{owner} · {noun} {n + 1}"
 
     def players(self, spec_field: Field, value: Any, out: list[Question]) -> None:
         """Names first, in turn order; then each player's fields."""
