@@ -333,10 +333,10 @@ def make_tally_command() -> Callable[..., int]:
         return run([file], chosen, format, output, strict, summary, wide, options)
 
     common = [
-        ("game", Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)],
+        ("game", Annotated[str, typer.Argument(help="The game.", metavar="GAME", autocompletion=complete_game)],
          inspect.Parameter.empty),
         ("file", Annotated[str, typer.Argument(help="The table's YAML file: written after every answer; "
-                                                    "a file begun earlier is continued.",
+                                                    "a file begun earlier is continued.", metavar="FILE",
                                                autocompletion=complete_path)], inspect.Parameter.empty),
         ("format", FormatOption, TABLE), ("output", OutputOption, None), ("strict", StrictOption, False),
         ("summary", SummaryOption, False), ("wide", WideOption, False),

@@ -16,6 +16,7 @@ optional part counts as declined.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -162,8 +163,8 @@ def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
         lines.append("")
         lines.append("# where 'scorecalc tally' is: parts declined, lists still open (removed when complete)")
         lines.append("tally:")
-        lines.append(f"  declined: [{', '.join(sorted(map(path_text, progress.declined)))}]")
-        lines.append(f"  open: [{', '.join(sorted(map(path_text, progress.open)))}]")
+        for key, paths in (("declined", progress.declined), ("open", progress.open)):
+            lines.append(f"  {key}: [{', '.join(json.dumps(text) for text in sorted(map(path_text, paths)))}]")
     return "\n".join(lines) + "\n"
 
 

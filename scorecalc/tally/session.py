@@ -60,6 +60,7 @@ class Session:
         self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
         self.problems = loaded.problems
         self.cursor: tuple[str, Path] | None = None
+        self.reviewing = False
         self.section = ""
         self.last_doc: tuple[str, str] = ("", "")
         self.shown_warnings: set[str] = set()
@@ -182,26 +183,30 @@ class Session:
         return players if isinstance(players, list) else []
 
     def back(self, question: Question, plan: list[Question]) -> None:
+        if question.kind == "row" and not question.answered and self.drop_row(question):
+            return
         index = next(i for i, q in enumerate(plan) if q.key == question.key)
         earlier = [q for q in plan[:index] if not (q.declined and q.kind == "value" and q.declared is None)]
         if not earlier:
             self.terminal.say("  (this is the first question)")
             return
         self.cursor = earlier[-1].key
+        self.reviewing = True
 
     def advance(self, question: Question) -> None:
-        """After an answer: the next question, in order (so going back walks forward again)."""
+        """After an answer: the first question still open, or, after going back, the next one in
+        order (so going back walks forward again over the answers given, Enter keeping each)."""
+        self.cursor = None
+        if not self.reviewing:
+            return
         plan = self.plan()
         keys = [q.key for q in plan]
-        if question.key in keys:
-            index = keys.index(question.key)
-            following = plan[index + 1:] if question.kind != "row" or question.key not in keys else []
-            if question.kind == "row":
-                following = [q for q in plan if q.key == question.key and not q.answered] or plan[index + 1:]
+        if question.key in keys and question.kind != "row":
+            following = plan[keys.index(question.key) + 1:]
             if following and following[0].answered:
                 self.cursor = following[0].key
                 return
-        self.cursor = None
+        self.reviewing = False
 
     # --- showing a question ------------------------------------------------------------------
 
@@ -262,7 +267,7 @@ class Session:
             self.terminal.say("  " + self.terminal.dim(choices))
         default = self.default_text(question)
         bracket = f" [{default}]" if default else ""
-        return f"  {question.label}{bracket}: "
+        return f"› {question.label}{bracket}: "
 
     def help(self, question: Question) -> str:
         lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
@@ -449,6 +454,25 @@ class Session:
         self.open.add(path)
         self.save()
         self.draw(player, found)
+
+    def drop_row(self, question: Question) -> bool:
+        """``<`` on a grid row: take back the row typed last (asked again)."""
+        player = get(self.data, question.path[:-1])
+        rows = grid_rows(player.get("grid", "")) if isinstance(player, dict) and isinstance(
+            player.get("grid"), str) else []
+        rows = [row for row in rows if not row.lstrip().startswith("#")]
+        if not rows:
+            return False
+        assert isinstance(player, dict)
+        if len(rows) == 1:
+            player.pop("grid")
+        else:
+            from ..games.caracas import GRID_HEADER
+
+            player["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
+        self.save()
+        self.terminal.say(self.terminal.dim(f"  row {len(rows)} taken back: type it again"))
+        return True
 
     def landscape_spec(self) -> Spec:
         players = self.declaration.fields["players"].spec
