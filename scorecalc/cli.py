@@ -333,7 +333,8 @@ def make_tally_command() -> Callable[..., int]:
         return run([file], chosen, format, output, strict, summary, wide, options)
 
     common = [
-        ("game", Annotated[str, typer.Argument(help="The game.", metavar="GAME", autocompletion=complete_game)],
+        ("game", Annotated[str, typer.Argument(help="The game.", metavar="GAME",
+                                               autocompletion=complete_game)],
          inspect.Parameter.empty),
         ("file", Annotated[str, typer.Argument(help="The table's YAML file: written after every answer; "
                                                     "a file begun earlier is continued.", metavar="FILE",

@@ -140,7 +140,8 @@ def test_terminal_session_then_piped_answers(game: str, tmp_path: Path) -> None:
     assert "\ntally:\n" in saved
     unfinished = run(game, "table.yaml", cwd=tmp_path)
     assert unfinished.returncode == 2
-    assert f"this table is unfinished; run 'scorecalc tally {game} table.yaml' to finish it" in unfinished.stderr
+    wanted = f"this table is unfinished; run 'scorecalc tally {game} table.yaml' to finish it"
+    assert wanted in unfinished.stderr
 
     # the same command again asks only what is missing, then prints the score
     child = spawn("tally", game, "table.yaml", "--format", "json", "--output", "tally.json", cwd=tmp_path)
@@ -190,15 +191,16 @@ def test_a_file_complete_but_for_one_money_asks_exactly_that(tmp_path: Path) -> 
     result = run("tally", "galapagos", "t.yaml", "--format", "json", cwd=tmp_path, stdin="1500\n")
     assert result.returncode == 0, result.stderr
     assert PROMPT.findall(result.stderr) == ["money"]
-    assert (tmp_path / "t.yaml~").read_text() == example[:kit] + example[kit:].replace("    money: 1500\n", "", 1)
+    assert (tmp_path / "t.yaml~").read_text() == example[:kit] + example[kit:].replace(
+        "    money: 1500\n", "", 1)
     assert json.loads(result.stdout)["winners"] == ["Jo", "Kit"]
     assert "tally:" not in target.read_text()
 
 
 def test_other_commands_do_not_import_the_tally_package(tmp_path: Path) -> None:
     example = ROOT / "examples" / "galapagos" / "shared-victory.yaml"
-    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "scorecalc", "galapagos", str(example)],
-                            capture_output=True, text=True, env=ENV, timeout=60)
+    command = [sys.executable, "-X", "importtime", "-m", "scorecalc", "galapagos", str(example)]
+    result = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=60)
     assert result.returncode == 0
     assert "scorecalc.tally" not in result.stderr
     assert "readline" not in result.stderr

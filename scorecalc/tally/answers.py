@@ -87,7 +87,9 @@ def _map(pairs: list[tuple[yaml.Node, yaml.Node]]) -> yaml.MappingNode:
 
 
 def is_book(spec: Spec) -> bool:
-    return isinstance(getattr(spec, "counts", None), MapOf) and isinstance(getattr(spec, "pages", None), Record)
+    """A Caribe book: whole icons (``counts``) or two pages (``pages``), told apart by shape."""
+    counts, pages = getattr(spec, "counts", None), getattr(spec, "pages", None)
+    return isinstance(counts, MapOf) and isinstance(pages, Record)
 
 
 def keys_in_order(spec: Spec) -> list[str]:

@@ -95,7 +95,8 @@ def load(game: Game, name: str) -> Loaded:
 def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError]) -> dict[str, Any]:
     """A record read field by field: what checks is kept, what does not is left out (and reported)."""
     if not isinstance(node, yaml.MappingNode):
-        return {} if check_value(record, node, path, problems) is MISSING else {}
+        check_value(record, node, path, problems)  # says what is wrong with it
+        return {}
     result: dict[str, Any] = {}
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
@@ -164,7 +165,8 @@ def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
         lines.append("# where 'scorecalc tally' is: parts declined, lists still open (removed when complete)")
         lines.append("tally:")
         for key, paths in (("declined", progress.declined), ("open", progress.open)):
-            lines.append(f"  {key}: [{', '.join(json.dumps(text) for text in sorted(map(path_text, paths)))}]")
+            texts = sorted(map(path_text, paths))
+            lines.append(f"  {key}: [{', '.join(json.dumps(text) for text in texts)}]")
     return "\n".join(lines) + "\n"
 
 

@@ -37,8 +37,8 @@ class Terminal:
             try:
                 import readline
             except ImportError:  # pragma: no cover - Python built without readline
-                readline = None
-            if readline is not None:
+                pass
+            else:
                 readline.set_completer(self._complete)
                 readline.set_completer_delims(" ,;/\t")
                 if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS

@@ -155,7 +155,8 @@ class Planner:
 
     @staticmethod
     def ordered(record: Record) -> list[tuple[str, Field]]:
-        fields = [(f.ask, i, name, f) for i, (name, f) in enumerate(record.fields.items()) if f.ask is not None]
+        fields = [(f.ask, i, name, f) for i, (name, f) in enumerate(record.fields.items())
+                  if f.ask is not None]
         return [(name, f) for _, _, name, f in sorted(fields, key=lambda entry: (entry[0], entry[1]))]
 
     def record(self, record: Record, value: dict[str, Any], path: Path, section: str, out: list[Question],
@@ -174,7 +175,7 @@ class Planner:
 
     def field(self, spec_field: Field, value: Any, path: Path, section: str, out: list[Question]) -> None:
         spec = spec_field.spec
-        if expanded(spec):
+        if isinstance(spec, Record) and expanded(spec):
             title = str(path[-1]).title() if len(path) == 1 else section
             self.record(spec, value if isinstance(value, dict) else {}, path, title, out)
             return
@@ -240,7 +241,8 @@ class Planner:
         required = spec_field.required and n == 0 and spec.min_items == 0
         return Question(
             path=where, kind="item", spec=asked, section=title, label=label, doc=doc,
-            optional=n >= spec.min_items, default=([] if required else spec_field.default) if n == 0 else MISSING,
+            optional=n >= spec.min_items,
+            default=([] if required else spec_field.default) if n == 0 else MISSING,
             list_path=path, minimum=spec.min_items, index=n, declared=spec_field,
             words=words_of(asked) + (spec_field.complete(self.data) if spec_field.complete else []),
         )

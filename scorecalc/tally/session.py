@@ -12,8 +12,8 @@ import datetime
 from typing import Any
 
 from ..declare import (
-    MISSING,
     MAX_COUNT,
+    MISSING,
     Choice,
     Date,
     Either,
@@ -118,8 +118,10 @@ class Session:
         plan = self.plan()
         left = self.left(plan)
         if left and self.answers == 0:
-            say(self.terminal.dim(f"{left} question{'s' if left != 1 else ''} to go{' or more' if self.growing(plan) else ''}"
-                                  " · '?' help · '<' back · Ctrl-C stops, and the same command goes on later"))
+            more = " or more" if self.growing(plan) else ""
+            count = f"{left} question{'s' if left != 1 else ''} to go{more}"
+            say(self.terminal.dim(f"{count} · '?' help · '<' back · Ctrl-C stops, and the same command goes "
+                                  "on later"))
         try:
             return self.loop()
         except KeyboardInterrupt:
@@ -490,8 +492,8 @@ class Session:
         placed = f"{len(board)} tile{'s' if len(board) != 1 else ''}"
         if expected and "players" not in self.open:
             placed += f" of the {expected} each explorer places in a game of {len(self.players())}"
-        self.terminal.say(self.terminal.dim(f"  {player.get('name', '')}: {placed}; the next row, or an empty "
-                                            "line when the board is complete"))
+        self.terminal.say(self.terminal.dim(f"  {player.get('name', '')}: {placed}; the next row, or an "
+                                            "empty line when the board is complete"))
 
     def finish_board(self, question: Question, player: dict[str, Any]) -> None:
         """An explorer's board is complete: the game's checks (tiles linked to row 1...)."""
@@ -509,7 +511,7 @@ class Session:
     def finish(self, plan: list[Question]) -> int | None:
         """Every question answered: the whole table through the game's checks. ``DONE`` when it
         scores; ``None`` to go on asking (a question asked again); an exit code when piped."""
-        problems, warnings = self.check_table(self.data)
+        problems, _ = self.check_table(self.data)
         if not problems:
             self.declined.clear()
             self.open.clear()
@@ -596,7 +598,8 @@ def syntax(spec: Spec, question: Question | None = None) -> str:
     """How to write an answer to ``spec`` on one line (docs/tally.md has the same)."""
     if isinstance(spec, Int):
         top = "or more" if spec.maximum == MAX_COUNT else f"to {spec.maximum}"
-        return f"a whole number, {spec.minimum} {top}" + (" (£1,900 is fine)" if spec.maximum >= 100_000 else "")
+        money = " (£1,900 is fine)" if spec.maximum >= 100_000 else ""
+        return f"a whole number, {spec.minimum} {top}{money}"
     if isinstance(spec, Flag):
         return "y or n"
     if isinstance(spec, Date):
