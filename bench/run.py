@@ -165,6 +165,65 @@ def bench_scaling(quick: bool) -> list[tuple[str, float, float]]:
     return [("scaling", spread, 2.0)]
 
 
+TALLY_TARGET = 0.050
+"""Issue 16: checking one answer of 'scorecalc tally' on a full 5-explorer Caracas table."""
+
+
+def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
+    """Seconds to check one answer in a tally session on a full 5-explorer Caracas table: the
+    answer through its spec, the game's checks on the table so far, FILE written, the next
+    question planned (an explorer's name, which runs the whole table; a grid row)."""
+    from scorecalc.games import get_game
+    from scorecalc.tally.prompt import Terminal
+    from scorecalc.tally.session import Session
+
+    class Quiet(Terminal):
+        def say(self, text: str = "") -> None:
+            pass
+
+    from scorecalc.tally.progress import render
+
+    game = get_game("caracas")
+    assert game.example is not None
+    data = game.example(5)
+    for player in data["players"]:  # five explorers with a 14-tile board each (no comparison-only one)
+        player.pop("landscape", None)
+        player["grid"] = data["players"][0]["grid"]
+    timings: dict[str, list[float]] = {"explorer's name (whole-table check)": [], "grid row": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Path(tmp) / "table.yaml"
+        for _ in range(max(runs, 5)):
+            table.write_text(render(game, data, None), encoding="utf-8")
+            session = Session(game, str(table), Quiet())
+            session.reviewing = True
+            plan = session.plan()
+            name = [q for q in plan if q.path[-1:] == ("name",)][-1]
+            started = time.perf_counter()
+            session.answer(name, "Explorer Five")
+            session.advance(name)
+            session.plan()
+            timings["explorer's name (whole-table check)"].append(time.perf_counter() - started)
+            players = session.data["players"]
+            last = players[-1]
+            last.pop("grid", None)
+            last.pop("tiles", None)
+            last.pop("landscape", None)
+            row = next(q for q in session.plan() if q.kind == "row" and not q.answered)
+            started = time.perf_counter()
+            session.answer(row, "JuJa~ES SwPiGu~NESW . SaAt")
+            session.plan()
+            timings["grid row"].append(time.perf_counter() - started)
+    print("\ntally: checking one answer on a full 5-explorer Caracas table, medians:")
+    worst = 0.0
+    for what, values in timings.items():
+        seconds = statistics.median(values)
+        worst = max(worst, seconds)
+        print(f"  {what:<38} {seconds * 1000:7.2f} ms")
+    ratio = worst / TALLY_TARGET
+    print(f"  slowest / {TALLY_TARGET * 1000:.0f} ms                        {verdict(ratio, 1.0)}")
+    return [("tally", ratio, 1.0)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -175,6 +234,7 @@ def main() -> int:
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]} at {PYTHON}\n")
     results = bench_startup(args.runs) + bench_batch(args.runs, args.batch) + bench_scaling(args.quick)
+    results += bench_tally_answer(args.runs)
     missed = [name for name, ratio, target in results if ratio > target]
     print("\nall targets hold" if not missed else f"\ntargets missed: {', '.join(missed)}")
     return 0

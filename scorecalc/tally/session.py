@@ -51,7 +51,7 @@ class Session:
         self.terminal = terminal or Terminal()
         self.declaration = game.declaration
         self.board_form = BOARD_FORMS.get(game.name)
-        self.now = now or datetime.datetime.now()
+        self.now = now or current_time()
         loaded = load(game, name)
         self.data: dict[str, Any] = loaded.data
         self.declined: set[Path] = set(loaded.progress.declined)
@@ -549,6 +549,16 @@ class Session:
     def save(self) -> None:
         save(self.name, render(self.game, self.data, self.progress), self.backup)
         self.backup = False
+
+
+def current_time() -> datetime.datetime:
+    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible transcripts."""
+    import os
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).replace(tzinfo=None)
+    return datetime.datetime.now()
 
 
 def token_text(tile: Any) -> str:
