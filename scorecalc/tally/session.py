@@ -38,9 +38,9 @@ from .questions import BOARD_FORMS, Planner, Progress, Question, get, grid_rows
 DONE = -1
 """``run()``: the table is complete; the caller prints the score."""
 
-HELP = ("'?' this help · '<' back one question · empty: the default shown [in brackets], or skip an "
-        "optional part · '-' declines an optional part that has a default · Ctrl-C stops (FILE keeps "
-        "every answer; run the same command again to go on)")
+HELP = ("'?' this help · '<' back one question · empty: the default [in brackets], or skip\n"
+        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer,\n"
+        "  and the same command goes on later")
 
 
 class Session:
