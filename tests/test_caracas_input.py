@@ -39,7 +39,7 @@ def one_explorer(tiles: str) -> str:
 
 def test_token_grammar() -> None:
     (found,) = parse_grid("swIBpi~nes . . .")
-    assert found.tile == Tile(1, 1, "swamp", ("ibis", "piranha"), frozenset("NES"))
+    assert found.tile == Tile(1, 1, "swamp", ("ibis", "piranha"), (frozenset("NES"),))
     assert token_of(found.tile) == "SwIbPi~NES"
 
 
@@ -62,7 +62,10 @@ TILES = st.builds(
     col=st.integers(1, 4),
     land=st.sampled_from(LANDS),
     animals=st.lists(st.sampled_from(ANIMALS), max_size=2, unique=True).map(tuple),
-    river=st.sets(st.sampled_from(SIDES)).map(frozenset),
+    rivers=st.lists(st.sampled_from(SIDES), unique=True).flatmap(
+        lambda sides: st.lists(st.integers(0, 3), min_size=len(sides), max_size=len(sides)).map(
+            lambda pieces: tuple(frozenset(s for s, p in zip(sides, pieces, strict=True) if p == k)
+                                 for k in set(pieces)))),
 )
 
 
