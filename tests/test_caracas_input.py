@@ -222,10 +222,18 @@ def test_the_right_tile_count_does_not_warn() -> None:
     assert scored.sheet.warnings == []
 
 
-def test_strict_makes_the_tile_count_an_error() -> None:
-    result = run_cli("caracas", str(ALEX), "--strict")
+def test_strict_makes_the_tile_count_an_error(write_yaml) -> None:
+    path = write_yaml("game: caracas\nplayers:\n  - name: A\n    grid: 'Ju Ju . .'\n"
+                      "  - name: B\n    grid: 'Ju Ju . .'\n")
+    result = run_cli("caracas", str(path), "--strict")
     assert result.exit_code == 2
-    assert "Alex has 18 tiles" in result.stderr
+    assert "A has 2 tiles" in result.stderr
+
+
+def test_the_rulebook_example_has_15_tiles_and_no_warning() -> None:
+    result = run_cli("caracas", str(ALEX), "--strict")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
 
 
 # --- output -------------------------------------------------------------------------------
@@ -239,11 +247,11 @@ def test_alex_json_has_every_category_for_comparison_only_explorers() -> None:
     assert alex["categories"] == {"Common animals": 8, "Rare animals": 8, "Landscape": 5, "Penalties": -2}
     assert bea["categories"] == {"Common animals": 0, "Rare animals": 0, "Landscape": 9, "Penalties": 0}
     items = {item["item"]: item for item in alex["items"]}
-    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎2, ▢3, ◎3, ◎4")
+    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎1, ▢2, ◎2, ▢3")
     assert items["Savannah"]["detail"] == ("3 savannah areas; tied 2nd-4th of 4 with Cleo, Dan: "
                                           "(2+1+0)/3 = 1 -> 1 vp")
     assert data["winners"] == ["Alex"]
-    assert len(data["warnings"]) == 1
+    assert data["warnings"] == []
 
 
 def test_show_board_draws_the_grid_before_the_score() -> None:
@@ -251,9 +259,10 @@ def test_show_board_draws_the_grid_before_the_score() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert out.index(" SEA ") < out.index("Caracas — ")
-    assert "river basins of 8, 5, 2, 1 tiles" in out
-    assert "dead ends: ✻2 S, ▲4 S" in out
-    assert "JuHoKi~NES" in out  # the grid form, to copy
+    assert "15 tiles; river basins of 8, 5, 2, 1 tiles" in out
+    assert "dead ends: ✻3 E, ▲3 S" in out
+    assert "◎2: 2 separate rivers (≈ N E, ≋ S W); in basins of 8 and 5 tiles" in out
+    assert "SaCpHo~NE~SW" in out  # the grid form, to copy
     assert "Bea: comparison only" in out
 
 

@@ -65,7 +65,8 @@ TILE = Record(fields={
     "land": Field(LAND, required=True, doc="jungle, savannah or swamp"),
     "animals": Field(ListOf(ANIMAL, max_items=2), default=[], doc="the 0-2 different animals on the tile"),
     "river": Field(ListOf(SIDE, max_items=4), doc="the sides (N, E, S, W) that carry river, all one river"),
-    "rivers": Field(ListOf(ListOf(SIDE, max_items=4), max_items=4),
+    "rivers": Field(ListOf(ListOf(SIDE, max_items=4, kind="a list of sides (one river, e.g. [N, W])"),
+                           max_items=4),
                     doc="a tile printed with separate rivers: one list of sides per river, "
                         "e.g. [[N, W], [E, S]]"),
 })
