@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.games.caracas import Explorer, Table, score
-from scorecalc.games.caracas.animals import ANIMALS, Rules
+from scorecalc.games.caracas.animals import ANIMALS, VP, Rules, score_animals
 from scorecalc.games.caracas.board import COLUMNS, LANDS, MIRROR_SIDE, OPPOSITE, SIDES, Board, Tile, step
 from scorecalc.games.caracas.landscape import Figures
 
@@ -72,6 +72,23 @@ def test_mirroring_keeps_every_river_apart_and_swaps_its_sides(board: Board) -> 
         assert len(mirror.rivers) == len(tile.rivers)
         assert {frozenset(MIRROR_SIDE[side] for side in river) for river in tile.rivers} == set(mirror.rivers)
     assert sorted(map(len, board.basins)) == sorted(map(len, board.mirrored().basins))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), RULES)
+def test_every_animal_scores_at_most_once(board: Board, rules: Rules) -> None:
+    """A tile with two rivers lies in two basins, but its animal never scores twice."""
+    for award in score_animals(board, rules):
+        assert 0 <= award.points <= VP[award.animal] * len(board.showing(award.animal))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_every_river_is_in_exactly_one_basin(board: Board) -> None:
+    rivers = [river for basin in board.basins for river in basin.rivers]
+    assert len(rivers) == len(set(rivers)) == sum(len(tile.rivers) for tile in board)
+    for tile in board:
+        assert 1 <= len(board.basins_of(tile.square)) <= len(tile.rivers) or not tile.rivers
 
 
 def mirrored(table: Table) -> Table:

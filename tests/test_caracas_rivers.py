@@ -93,7 +93,8 @@ class TestRiverAnimals:
         assert points("piranha", two_basins("Pi", "Pi", "Pi", "Pi")) == 3
         text = detail("piranha", two_basins("Pi", "Pi", "Pi", "Pi"))
         assert text.startswith("3 piranhas at ▢1, ◎1, ▢2 in one basin (3 tiles)")
-        assert "▢1: a tile with two rivers, so in two basins; it scores at most once" in text
+        assert text.endswith("also 2 at ✻1, ▢1 in another basin: ▢1 lies in two basins (a tile with two "
+                             "rivers) and scores once; no vp: ✻1")
 
     def test_piranha_in_two_basins_never_scores_twice(self) -> None:
         # X = ✻1 ▢1: 2 piranhas; Y: ▢1 only (1). X scores 2, not 2 + 1.
@@ -177,7 +178,7 @@ class TestReadings:
         result = run_cli("template", "caracas")
         assert result.exit_code == 0
         assert "snake_around: 8" in result.stdout and "forks: sides" in result.stdout
-        assert "side neighbours only" in result.stdout
+        assert "only the tiles at its sides" in result.stdout
 
 
 class TestInput:

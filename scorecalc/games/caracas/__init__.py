@@ -110,8 +110,8 @@ RULES = Record(fields={
     "snake_min_types": Field(Int(minimum=1, maximum=len(ANIMALS), example=5), default=5,
                              doc="different animal types around a Snake it needs to score"),
     "snake_around": Field(Neighbourhood(minimum=4, maximum=8, example=8), default=8,
-                          doc="8: the up-to-8 tiles around a Snake, diagonals included; 4: side "
-                              "neighbours only, as 'around' reads for the Kinkajou"),
+                          doc="8: the up-to-8 tiles around a Snake, diagonals included; 4: only the "
+                              "tiles at its sides"),
     "forks": Field(Choice(words=FORK_READINGS, what="reading", example="sides"), default="sides",
                    doc="sides: a river with k >= 3 sides is k - 2 forks/mergers; junctions: 1 per "
                        "river with 3 or more sides"),
@@ -321,7 +321,7 @@ def score(table: Table) -> ScoreSheet:
 
 
 EXAMPLE_GRID = """\
-JuJa~ES   JuSlSo~NESW   JuHo~SW    SaAt
+JuJa~ES   JuSlSo~NW~ES  JuHo~SW    SaAt
 JuKi~NE   SwPiGu~NESW   SwAn~NW    SaIb
 JuCp~E    SwCm~NEW      SwEe~ESW   JuIbSh~W
 SaTa      JuBu          SaFr~N     SwIb

@@ -166,24 +166,27 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
         most = "the most in any basin" if tied == 1 else f"{tied} basins tie for the most; only one scores"
         parts.append(f"{plural(len(best), 'piranha')} at {where(best)} in one basin "
                      f"({plural(len(best_basin), 'tile')}), {most}")
-        parts.extend(_piranhas_elsewhere(board, per_basin, best_basin))
+        parts.extend(_piranhas_elsewhere(per_basin, best_basin))
     if dry:
         parts.append(f"no river at {where(dry)}, so no basin and no vp")
     return Award("piranha", points, "; ".join(parts))
 
 
-def _piranhas_elsewhere(board: Board, per_basin: list[tuple[Basin, list[Square]]],
-                        best_basin: Basin) -> list[str]:
-    """The detail for the basins that do not score, and for Piranhas in two basins."""
-    parts = []
+def _piranhas_elsewhere(per_basin: list[tuple[Basin, list[Square]]], best_basin: Basin) -> list[str]:
+    """The detail for the basins that do not score. A Piranha on a tile with two rivers
+    may be in the scoring basin and in another; it scores once, with the first."""
     others = [found for basin, found in per_basin if basin is not best_basin]
-    if others:
-        parts.append("no vp: " + ", ".join(f"{len(found)} at {where(found)}" for found in others)
-                     + (" in another basin" if len(others) == 1 else " in other basins"))
-    twice = [square for square in board.showing("piranha") if len(board.basins_of(square)) > 1]
-    if twice:
-        parts.append(f"{where(twice)}: a tile with two rivers, so in two basins; it scores at most once")
-    return parts
+    if not others:
+        return []
+    counts = ", ".join(f"{len(found)} at {where(found)}" for found in others) + \
+        (" in another basin" if len(others) == 1 else " in other basins")
+    elsewhere = {square for found in others for square in found}
+    shared = elsewhere & best_basin.tiles
+    if not shared:
+        return [f"no vp: {counts}"]
+    unscored = elsewhere - shared
+    return [f"also {counts}: {where(shared)} lies in two basins (a tile with two rivers) and scores once"
+            + (f"; no vp: {where(unscored)}" if unscored else "")]
 
 
 def score_ibises(board: Board, rules: Rules) -> Award:
