@@ -262,7 +262,7 @@ def test_show_board_draws_the_grid_before_the_score() -> None:
     assert "15 tiles; river basins of 8, 5, 2, 1 tiles" in out
     assert "dead ends: ✻3 E, ▲3 S" in out
     assert "◎2: 2 separate rivers (≈ N E, ≋ S W); in basins of 8 and 5 tiles" in out
-    assert "SaCpHo~NE~SW" in out  # the grid form, to copy
+    assert "SaCp~NE~SW" in out  # the grid form, to copy
     assert "Bea: comparison only" in out
 
 
@@ -281,3 +281,12 @@ def test_more_tiles_than_the_box_warns(write_yaml) -> None:
     result = run_cli("caracas", str(path))
     assert result.exit_code == 0, result.stderr
     assert "73" in result.stderr and "warning" in result.stderr
+
+
+def test_the_docs_worked_grid_is_the_first_two_rows_of_the_example() -> None:
+    docs = (EXAMPLES.parent / "docs" / "rules" / "caracas.md").read_text(encoding="utf-8")
+    block = docs.split("rebuilt in\n`examples/caracas/rulebook-alex.yaml`:\n\n```yaml\n    grid: |\n", 1)[1]
+    grid = [found.tile for found in parse_grid(block.split("```", 1)[0])]
+    scored = score_source(Source(str(ALEX), ALEX.read_text(encoding="utf-8")))
+    board = scored.state.explorers[0].board
+    assert {tile.square: tile for tile in grid} == {sq: t for sq, t in board.tiles.items() if sq[0] <= 2}
