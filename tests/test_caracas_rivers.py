@@ -153,6 +153,15 @@ class TestReadings:
         assert points("snake", text, snake_around=4) == 0
         assert "1 animal type around (piranha); needs 5" in detail("snake", text, snake_around=4)
 
+    def test_snake_around_changes_a_table_total(self) -> None:
+        # Solo, 9 jungle tiles, no river. Jaguar ✻1 1, Capybara ◎1 1, Howler ✻3 1, Piranha
+        # (no river) 0, Ibis 0; Snake 2 or 0. Solo landscape: jungle of 9 -> 3, 0 savannah
+        # areas -> 0, 0 swamp areas -> 3, 0 forks -> 0. Total 3 + 2 + 6 = 11, or 9 with 4.
+        grid = "    grid: |\n      JuJa JuPi JuCp .\n      Ju JuSn Ju .\n      JuHo Ju JuIb .\n"
+        for rules, total in (("", 11), ("rules: {snake_around: 4}\n", 9)):
+            text = f"game: caracas\n{rules}players:\n  - name: A\n{grid}"
+            assert score_source(Source("t.yaml", text)).sheet.players[0].total == total
+
     def test_forks_sides_or_junctions_changes_the_landscape(self, write_yaml) -> None:
         # A's ✻1 has one river on 4 sides: 2 forks (sides) or 1 (junctions). B has 1.
         # sides: A 1st -> River 2 vp; junctions: A, B tie -> (2+0)/2 = 1 vp. Jungle (3 and 3),

@@ -80,6 +80,8 @@ class Tile:
     _river_of_side: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.rivers, frozenset | set) or any(isinstance(river, str) for river in self.rivers):
+            raise TypeError(f"Tile.rivers is a tuple of rivers, each a set of sides; got {self.rivers!r}")
         ordered = tuple(sorted((frozenset(river) for river in self.rivers if river), key=_first_side))
         object.__setattr__(self, "rivers", ordered)
         object.__setattr__(self, "river", frozenset().union(*ordered))
