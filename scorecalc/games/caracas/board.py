@@ -284,7 +284,7 @@ class Board:
                     seen.add(joined)
                     rivers.append(joined)
                     queue.append(joined)
-        return Basin(tuple(sorted(rivers)), frozenset(square for square, _ in rivers))
+        return Basin(tuple(rivers), frozenset(square for square, _ in rivers))
 
     def basins_of(self, square: Square) -> list[Basin]:
         """Every basin a river of ``square`` 's tile belongs to (none without river; two
@@ -311,7 +311,7 @@ class Board:
             found = [square for square, index in basin.rivers
                      if square[0] == 1 and "N" in self.tiles[square].rivers[index]]
             if found:
-                mouths[basin] = found
+                mouths[basin] = sorted(found)
         return mouths
 
     def forks(self, basin: Basin, reading: str = "sides") -> int:
