@@ -7,9 +7,10 @@ grid: |
   JuJa~NS      SwPi~NW     SaCp~ES    .
 ```
 
-A token is ``.`` for an empty square, or a land code, up to two animal codes and
-optionally ``~`` followed by the river sides: ``SwIbPi~NES`` is a swamp tile showing
-an ibis and a piranha with river on its north, east and south sides. Codes are two
+A token is ``.`` for an empty square, or a land code, up to two animal codes and, for
+each river, ``~`` followed by its sides: ``SwIbPi~NES`` is a swamp tile showing an ibis
+and a piranha with one river on its north, east and south sides; ``Ju~NW~ES`` a jungle
+tile with two separate rivers (a side belongs to at most one). Codes are two
 letters, matched in any case. Lines that are blank or only a ``#`` comment are skipped;
 ``#`` starts a comment anywhere. The full grammar is in ``docs/rules/caracas.md``.
 """
