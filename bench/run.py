@@ -125,14 +125,17 @@ ANIMALS = ("jaguar", "capybara", "howler_monkey", "piranha", "ibis", "sloth", "a
 
 
 def synthetic_board(size: int, rng: random.Random) -> object:
-    """``size`` random tiles filling 4 columns row by row (far beyond the box's 73)."""
+    """``size`` random tiles filling 4 columns row by row (far beyond the box's 73); one
+    tile in five with two or more river sides carries two separate rivers."""
     from scorecalc.games.caracas.board import LANDS, SIDES, Board, Tile
 
     tiles = []
     for index in range(size):
         animals = tuple(rng.sample(ANIMALS, rng.choice((0, 1, 1, 2))))
-        river = frozenset(side for side in SIDES if rng.random() < 0.45)
-        tiles.append(Tile(index // 4 + 1, index % 4 + 1, rng.choice(LANDS), animals, river))
+        sides = [side for side in SIDES if rng.random() < 0.45]
+        rivers = (frozenset(sides[::2]), frozenset(sides[1::2])) if len(sides) >= 2 and index % 5 == 0 \
+            else (frozenset(sides),)
+        tiles.append(Tile(index // 4 + 1, index % 4 + 1, rng.choice(LANDS), animals, rivers))
     return Board(tiles)
 
 

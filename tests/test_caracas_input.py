@@ -39,7 +39,7 @@ def one_explorer(tiles: str) -> str:
 
 def test_token_grammar() -> None:
     (found,) = parse_grid("swIBpi~nes . . .")
-    assert found.tile == Tile(1, 1, "swamp", ("ibis", "piranha"), frozenset("NES"))
+    assert found.tile == Tile(1, 1, "swamp", ("ibis", "piranha"), (frozenset("NES"),))
     assert token_of(found.tile) == "SwIbPi~NES"
 
 
@@ -62,7 +62,10 @@ TILES = st.builds(
     col=st.integers(1, 4),
     land=st.sampled_from(LANDS),
     animals=st.lists(st.sampled_from(ANIMALS), max_size=2, unique=True).map(tuple),
-    river=st.sets(st.sampled_from(SIDES)).map(frozenset),
+    rivers=st.lists(st.sampled_from(SIDES), unique=True).flatmap(
+        lambda sides: st.lists(st.integers(0, 3), min_size=len(sides), max_size=len(sides)).map(
+            lambda pieces: tuple(frozenset(s for s, p in zip(sides, pieces, strict=True) if p == k)
+                                 for k in set(pieces)))),
 )
 
 
@@ -219,10 +222,18 @@ def test_the_right_tile_count_does_not_warn() -> None:
     assert scored.sheet.warnings == []
 
 
-def test_strict_makes_the_tile_count_an_error() -> None:
-    result = run_cli("caracas", str(ALEX), "--strict")
+def test_strict_makes_the_tile_count_an_error(write_yaml) -> None:
+    path = write_yaml("game: caracas\nplayers:\n  - name: A\n    grid: 'Ju Ju . .'\n"
+                      "  - name: B\n    grid: 'Ju Ju . .'\n")
+    result = run_cli("caracas", str(path), "--strict")
     assert result.exit_code == 2
-    assert "Alex has 18 tiles" in result.stderr
+    assert "A has 2 tiles" in result.stderr
+
+
+def test_the_rulebook_example_has_15_tiles_and_no_warning() -> None:
+    result = run_cli("caracas", str(ALEX), "--strict")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
 
 
 # --- output -------------------------------------------------------------------------------
@@ -236,11 +247,11 @@ def test_alex_json_has_every_category_for_comparison_only_explorers() -> None:
     assert alex["categories"] == {"Common animals": 8, "Rare animals": 8, "Landscape": 5, "Penalties": -2}
     assert bea["categories"] == {"Common animals": 0, "Rare animals": 0, "Landscape": 9, "Penalties": 0}
     items = {item["item"]: item for item in alex["items"]}
-    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎2, ▢3, ◎3, ◎4")
+    assert items["Capybara"]["detail"].startswith("Capybara group of 4 at ◎1, ▢2, ◎2, ▢3")
     assert items["Savannah"]["detail"] == ("3 savannah areas; tied 2nd-4th of 4 with Cleo, Dan: "
                                           "(2+1+0)/3 = 1 -> 1 vp")
     assert data["winners"] == ["Alex"]
-    assert len(data["warnings"]) == 1
+    assert data["warnings"] == []
 
 
 def test_show_board_draws_the_grid_before_the_score() -> None:
@@ -248,9 +259,10 @@ def test_show_board_draws_the_grid_before_the_score() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert out.index(" SEA ") < out.index("Caracas — ")
-    assert "river basins of 8, 5, 2, 1 tiles" in out
-    assert "dead ends: ✻2 S, ▲4 S" in out
-    assert "JuHoKi~NES" in out  # the grid form, to copy
+    assert "15 tiles; river basins of 8, 5, 2, 1 tiles" in out
+    assert "dead ends: ✻3 E, ▲3 S" in out
+    assert "◎2: 2 separate rivers (≈ N E, ≋ S W); in basins of 8 and 5 tiles" in out
+    assert "SaCp~NE~SW" in out  # the grid form, to copy
     assert "Bea: comparison only" in out
 
 
@@ -269,3 +281,12 @@ def test_more_tiles_than_the_box_warns(write_yaml) -> None:
     result = run_cli("caracas", str(path))
     assert result.exit_code == 0, result.stderr
     assert "73" in result.stderr and "warning" in result.stderr
+
+
+def test_the_docs_worked_grid_is_the_first_two_rows_of_the_example() -> None:
+    docs = (EXAMPLES.parent / "docs" / "rules" / "caracas.md").read_text(encoding="utf-8")
+    block = docs.split("rebuilt in\n`examples/caracas/rulebook-alex.yaml`:\n\n```yaml\n    grid: |\n", 1)[1]
+    grid = [found.tile for found in parse_grid(block.split("```", 1)[0])]
+    scored = score_source(Source(str(ALEX), ALEX.read_text(encoding="utf-8")))
+    board = scored.state.explorers[0].board
+    assert {tile.square: tile for tile in grid} == {sq: t for sq, t in board.tiles.items() if sq[0] <= 2}

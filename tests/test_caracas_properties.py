@@ -6,19 +6,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.games.caracas import Explorer, Table, score
-from scorecalc.games.caracas.animals import ANIMALS, Rules
-from scorecalc.games.caracas.board import COLUMNS, LANDS, OPPOSITE, SIDES, Board, Tile, step
+from scorecalc.games.caracas.animals import ANIMALS, VP, Rules, score_animals
+from scorecalc.games.caracas.board import COLUMNS, LANDS, MIRROR_SIDE, OPPOSITE, SIDES, Board, Tile, step
 from scorecalc.games.caracas.landscape import Figures
 
 
 @st.composite
-def tiles_at(draw: st.DrawFn, row: int, col: int,
-             river: st.SearchStrategy[frozenset[str]] | None = None) -> Tile:
+def rivers_on(draw: st.DrawFn, sides: list[str]) -> tuple[frozenset[str], ...]:
+    """Some of ``sides`` split into separate rivers (mostly one river, often two)."""
+    chosen = draw(st.lists(st.sampled_from(sides), unique=True)) if sides else []
+    pieces = [draw(st.integers(0, 1 if draw(st.booleans()) else 3)) for _ in chosen]
+    return tuple(frozenset(side for side, piece in zip(chosen, pieces, strict=True) if piece == k)
+                 for k in range(4) if k in pieces)
+
+
+@st.composite
+def tiles_at(draw: st.DrawFn, row: int, col: int, sides: list[str] | None = None) -> Tile:
     return Tile(
         row, col,
         land=draw(st.sampled_from(LANDS)),
         animals=tuple(draw(st.lists(st.sampled_from(ANIMALS), max_size=2, unique=True))),
-        river=draw(river if river is not None else st.sets(st.sampled_from(SIDES)).map(frozenset)),
+        rivers=draw(rivers_on(list(SIDES) if sides is None else sides)),
     )
 
 
@@ -35,7 +43,8 @@ def boards(draw: st.DrawFn, max_rows: int = 6) -> Board:
 
 FIGURES = st.builds(Figures, *(st.integers(0, 12) for _ in range(4)))
 RULES = st.builds(Rules, caiman_ties=st.sampled_from(["count", "strict"]),
-                  flamingo_min_run=st.integers(1, 6), snake_min_types=st.integers(1, 8))
+                  flamingo_min_run=st.integers(1, 6), snake_min_types=st.integers(1, 8),
+                  snake_around=st.sampled_from([8, 4]), forks=st.sampled_from(["sides", "junctions"]))
 
 
 @st.composite
@@ -48,6 +57,38 @@ def tables(draw: st.DrawFn) -> Table:
         else:
             explorers.append(Explorer(f"E{index}", None, draw(FIGURES)))
     return Table(tuple(explorers), draw(RULES))
+
+
+def test_a_mirrored_tile_swaps_east_and_west_in_every_river() -> None:
+    tile = Tile(1, 1, "jungle", (), (frozenset("NW"), frozenset("ES")))
+    assert tile.mirrored() == Tile(1, 4, "jungle", (), (frozenset("NE"), frozenset("WS")))
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards())
+def test_mirroring_keeps_every_river_apart_and_swaps_its_sides(board: Board) -> None:
+    for tile in board:
+        mirror = board.mirrored()[(tile.row, 5 - tile.col)]
+        assert len(mirror.rivers) == len(tile.rivers)
+        assert {frozenset(MIRROR_SIDE[side] for side in river) for river in tile.rivers} == set(mirror.rivers)
+    assert sorted(map(len, board.basins)) == sorted(map(len, board.mirrored().basins))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), RULES)
+def test_every_animal_scores_at_most_once(board: Board, rules: Rules) -> None:
+    """A tile with two rivers lies in two basins, but its animal never scores twice."""
+    for award in score_animals(board, rules):
+        assert 0 <= award.points <= VP[award.animal] * len(board.showing(award.animal))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_every_river_is_in_exactly_one_basin(board: Board) -> None:
+    rivers = [river for basin in board.basins for river in basin.rivers]
+    assert len(rivers) == len(set(rivers)) == sum(len(tile.rivers) for tile in board)
+    for tile in board:
+        assert 1 <= len(board.basins_of(tile.square)) <= len(tile.rivers) or not tile.rivers
 
 
 def mirrored(table: Table) -> Table:
@@ -87,8 +128,7 @@ def board_and_new_tile(draw: st.DrawFn, dry_facing: bool) -> tuple[Board, Tile]:
     square = draw(st.sampled_from(free))
     facing = [side for side in SIDES if step(square, side) in board]
     allowed = [side for side in SIDES if side not in facing] if dry_facing else list(SIDES)
-    sides = st.sets(st.sampled_from(allowed)).map(frozenset) if allowed else st.just(frozenset[str]())
-    return board, draw(tiles_at(*square, river=sides))
+    return board, draw(tiles_at(*square, sides=allowed))
 
 
 @settings(max_examples=200, deadline=None)

@@ -56,14 +56,14 @@ class TestGeometry:
 
     def test_a_tile_without_river_is_in_no_basin(self) -> None:
         b = board("Ju Ju~S . .\n. Ju~N . .")
-        assert b.basins == [frozenset({(1, 2), (2, 2)})]
-        assert b.basin_of((1, 1)) is None
+        assert [basin.tiles for basin in b.basins] == [frozenset({(1, 2), (2, 2)})]
+        assert b.basins_of((1, 1)) == []
 
     def test_forks_are_k_minus_2_per_tile_counted_from_the_printed_sides(self) -> None:
         # ✻1 has 4 sides (2 forks) though only S and E connect; ▢1 has 3 (1 fork).
         b = board("Ju~NESW Ju~ESW Ju~W .\nJu~N . . .")
-        basin = b.basin_of((1, 1))
-        assert basin is not None and b.forks(basin) == 3
+        (basin,) = b.basins_of((1, 1))
+        assert b.forks(basin) == 3
         assert figures_of(b).forks == 3
 
     def test_dead_ends_never_face_the_sea_an_empty_square_or_the_edge(self) -> None:
@@ -81,7 +81,8 @@ class TestGeometry:
 
     def test_mirror(self) -> None:
         b = board("Ju~E Sa~W . .").mirrored()
-        assert {tile.square: tile.river for tile in b} == {(1, 4): frozenset("W"), (1, 3): frozenset("E")}
+        assert {tile.square: tile.rivers for tile in b} == {(1, 4): (frozenset("W"),),
+                                                             (1, 3): (frozenset("E"),)}
 
 
 class TestCommonAnimals:

@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...declare import Choice, Either, Field, Int, ListOf, Record
+import yaml
+
+from ...declare import Choice, Context, Either, Field, Int, ListOf, Record
 from ...errors import InputError, Path, Position, format_path
 from ...loading import Document
 from ...sheet import PlayerScore, ScoreSheet, plural, rank
 from .. import Game, player_name_field
 from .animals import ALIASES, ANIMALS, COMMON, Rules, name, score_animals, title
-from .board import COLUMN_NAMES, COLUMN_SYMBOLS, LANDS, SIDES, Board, Tile, label, step
-from .grid import GridError, GridText, parse_grid
+from .board import COLUMN_NAMES, COLUMN_SYMBOLS, FORK_READINGS, LANDS, SIDES, Board, Tile, label, step
+from .grid import GridError, GridText, grid_codes, parse_grid
 from .landscape import Figures, figures_of, landscape_ranking
 
 CATEGORIES = ("Common animals", "Rare animals", "Landscape", "Penalties")
@@ -62,8 +64,26 @@ TILE = Record(fields={
                  doc="column 1-4 or its symbol: asterisk, square, spiral, triangle"),
     "land": Field(LAND, required=True, doc="jungle, savannah or swamp"),
     "animals": Field(ListOf(ANIMAL, max_items=2), default=[], doc="the 0-2 different animals on the tile"),
-    "river": Field(ListOf(SIDE, max_items=4), default=[], doc="the sides (N, E, S, W) that carry river"),
+    "river": Field(ListOf(SIDE, max_items=4), doc="the sides (N, E, S, W) that carry river, all one river"),
+    "rivers": Field(ListOf(ListOf(SIDE, max_items=4, kind="a list of sides (one river, e.g. [N, W])"),
+                           max_items=4),
+                    doc="a tile printed with separate rivers: one list of sides per river, "
+                        "e.g. [[N, W], [E, S]]"),
 })
+
+class Neighbourhood(Int):
+    """``snake_around``: 8 (the tiles around, diagonals included) or 4 (side neighbours)."""
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
+        value = super().check(node, path, ctx)
+        if value not in (4, 8):
+            raise InputError(path, f"must be 8 (the tiles around, diagonals included) or 4 (side "
+                             f"neighbours only), found {value}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "integer", "enum": [8, 4]}
+
 
 LANDSCAPE = Record(fields={
     "biggest_jungle": Field(Int(maximum=TILES_IN_BOX), required=True, doc="tiles in the biggest jungle area"),
@@ -89,6 +109,12 @@ RULES = Record(fields={
                               doc="tiles a Flamingo's column run needs to score"),
     "snake_min_types": Field(Int(minimum=1, maximum=len(ANIMALS), example=5), default=5,
                              doc="different animal types around a Snake it needs to score"),
+    "snake_around": Field(Neighbourhood(minimum=4, maximum=8, example=8), default=8,
+                          doc="8: the up-to-8 tiles around a Snake, diagonals included; 4: only the "
+                              "tiles at its sides"),
+    "forks": Field(Choice(words=FORK_READINGS, what="reading", example="sides"), default="sides",
+                   doc="sides: a river with k >= 3 sides is k - 2 forks/mergers; junctions: 1 per "
+                       "river with 3 or more sides"),
 })
 
 FIELDS = {
@@ -106,10 +132,11 @@ class Explorer:
     board: Board | None
     figures_given: Figures | None = None
 
-    @property
-    def figures(self) -> Figures:
+    def figures(self, rules: Rules) -> Figures:
+        """The landscape figures: read from the board (forks as ``rules.forks`` reads
+        them), or as given for a comparison-only explorer."""
         if self.board is not None:
-            return figures_of(self.board)
+            return figures_of(self.board, rules.forks)
         assert self.figures_given is not None  # parse gives one or the other
         return self.figures_given
 
@@ -159,12 +186,39 @@ def tiles_from_list(p: int, raw_tiles: list[dict[str, Any]]) -> list[Placed]:
             if animal in animals[:j]:
                 raise InputError((*path, "animals", j), f"the {name(animal)} is listed twice; a tile shows "
                                  "0-2 different animals")
-        sides = [side.upper() for side in raw["river"]]
-        for j, side in enumerate(sides):
-            if side in sides[:j]:
-                raise InputError((*path, "river", j), f"river side {side} is listed twice")
-        placed.append(Placed(Tile(raw["row"], col, raw["land"], tuple(animals), frozenset(sides)), path))
+        placed.append(Placed(Tile(raw["row"], col, raw["land"], tuple(animals), rivers_of(path, raw)), path))
     return placed
+
+
+def rivers_of(path: Path, raw: dict[str, Any]) -> tuple[frozenset[str], ...]:
+    """``river: [N, E, S]`` is one river; ``rivers: [[N, W], [E, S]]`` separate rivers, a
+    side in at most one of them."""
+    if "river" in raw and "rivers" in raw:
+        raise InputError((*path, "rivers"), "give 'river' (the sides of one river) or 'rivers' (a list of "
+                         "separate rivers), not both")
+    if "rivers" not in raw:
+        sides = sides_of((*path, "river"), raw.get("river", []), {})
+        return (frozenset(sides),) if sides else ()
+    owner: dict[str, int] = {}
+    rivers = []
+    for k, river in enumerate(raw["rivers"]):
+        if not river:
+            raise InputError((*path, "rivers", k), "an empty river; list the sides it carries (N, E, S, W)")
+        rivers.append(frozenset(sides_of((*path, "rivers", k), river, owner, k)))
+    return tuple(rivers)
+
+
+def sides_of(path: Path, raw: list[str], owner: dict[str, int], river: int = 0) -> list[str]:
+    """The sides of one river, upper case; a side twice, or in two rivers, is an error."""
+    sides = [side.upper() for side in raw]
+    for j, side in enumerate(sides):
+        if side in sides[:j]:
+            raise InputError((*path, j), f"river side {side} is listed twice")
+        if side in owner:
+            raise InputError((*path, j), f"side {side} is already in river {owner[side] + 1} "
+                             f"(rivers[{owner[side]}]); a side belongs to at most one river")
+        owner[side] = river
+    return sides
 
 
 def tiles_from_grid(document: Document, p: int, text: str) -> list[Placed]:
@@ -246,7 +300,7 @@ def check_tile_counts(document: Document, explorers: list[Explorer]) -> None:
 
 def score(table: Table) -> ScoreSheet:
     names = [explorer.name for explorer in table.explorers]
-    landscape = landscape_ranking(names, [explorer.figures for explorer in table.explorers])
+    landscape = landscape_ranking(names, [explorer.figures(table.rules) for explorer in table.explorers])
     players = []
     for explorer, landscape_awards in zip(table.explorers, landscape, strict=True):
         player = PlayerScore(explorer.name)
@@ -255,8 +309,8 @@ def score(table: Table) -> ScoreSheet:
             for award in score_animals(board, table.rules):
                 category = "Common animals" if award.animal in COMMON else "Rare animals"
                 player.add(category, title(award.animal), award.points, award.detail)
-        for award in landscape_awards:
-            player.add("Landscape", award.item, award.points, award.detail)
+        for landscape_award in landscape_awards:
+            player.add("Landscape", landscape_award.item, landscape_award.points, landscape_award.detail)
         if board is not None:
             dead = board.dead_ends
             detail = "; ".join(f"{label(square)} {side} side faces {label(step(square, side))} "
@@ -267,7 +321,7 @@ def score(table: Table) -> ScoreSheet:
 
 
 EXAMPLE_GRID = """\
-JuJa~ES   JuSlSo~NESW   JuHo~SW    SaAt
+JuJa~ES   JuSlSo~NW~ES  JuHo~SW    SaAt
 JuKi~NE   SwPiGu~NESW   SwAn~NW    SaIb
 JuCp~E    SwCm~NEW      SwEe~ESW   JuIbSh~W
 SaTa      JuBu          SaFr~N     SwIb
@@ -323,4 +377,4 @@ GAME = Game(
     example=example,
 )
 
-__all__ = ["GAME", "Explorer", "Table"]
+__all__ = ["GAME", "Explorer", "Table", "grid_codes"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...sheet import plural
-from .board import Board, Group, Square, label, where
+from .board import Basin, Board, Group, Square, label, where
 
 COMMON = ("jaguar", "capybara", "howler_monkey", "piranha", "ibis")
 RARE = (
@@ -62,6 +62,10 @@ class Rules:
     """``count``: every basin tied for most tiles counts; ``strict``: only a basin strictly biggest."""
     flamingo_min_run: int = 5
     snake_min_types: int = 5
+    snake_around: int = 8
+    """``8``: the up-to-8 tiles around a Snake, diagonals included; ``4``: side neighbours."""
+    forks: str = "sides"
+    """``sides``: a river with k >= 3 sides is k - 2 forks/mergers; ``junctions``: 1."""
 
 
 @dataclass(frozen=True)
@@ -146,10 +150,12 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
     """'Piranha in your river basin with the most Piranhas. Connected rivers form 1 river
     basin.'
 
-    One basin scores; a Piranha on a tile without river is in no basin and scores nothing.
+    One basin scores. A Piranha on a tile with two rivers counts in each basin its tile's
+    rivers belong to, and still scores at most once; one on a tile without river is in no
+    basin and scores nothing.
     """
     per_basin = [(basin, found) for basin in board.basins
-                 if (found := [square for square in sorted(basin) if board[square].shows("piranha")])]
+                 if (found := [square for square in basin if board[square].shows("piranha")])]
     dry = [square for square in board.showing("piranha") if not board[square].river]
     parts = []
     points = 0
@@ -160,13 +166,27 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
         most = "the most in any basin" if tied == 1 else f"{tied} basins tie for the most; only one scores"
         parts.append(f"{plural(len(best), 'piranha')} at {where(best)} in one basin "
                      f"({plural(len(best_basin), 'tile')}), {most}")
-        others = [found for basin, found in per_basin if basin is not best_basin]
-        if others:
-            parts.append("no vp: " + ", ".join(f"{len(found)} at {where(found)}" for found in others)
-                         + (" in another basin" if len(others) == 1 else " in other basins"))
+        parts.extend(_piranhas_elsewhere(per_basin, best_basin))
     if dry:
         parts.append(f"no river at {where(dry)}, so no basin and no vp")
     return Award("piranha", points, "; ".join(parts))
+
+
+def _piranhas_elsewhere(per_basin: list[tuple[Basin, list[Square]]], best_basin: Basin) -> list[str]:
+    """The detail for the basins that do not score. A Piranha on a tile with two rivers
+    may be in the scoring basin and in another; it scores once, with the first."""
+    others = [found for basin, found in per_basin if basin is not best_basin]
+    if not others:
+        return []
+    counts = ", ".join(f"{len(found)} at {where(found)}" for found in others) + \
+        (" in another basin" if len(others) == 1 else " in other basins")
+    elsewhere = {square for found in others for square in found}
+    shared = elsewhere & best_basin.tiles
+    if not shared:
+        return [f"no vp: {counts}"]
+    unscored = elsewhere - shared
+    return [f"also {counts}: {where(shared)} lies in two basins (a tile with two rivers) and scores once"
+            + (f"; no vp: {where(unscored)}" if unscored else "")]
 
 
 def score_ibises(board: Board, rules: Rules) -> Award:
@@ -296,7 +316,8 @@ def score_caimans(board: Board, rules: Rules) -> Award:
     """'Caiman if it's in your biggest (most tiles) river basin.'
 
     With ``caiman_ties: count`` every basin tied for most tiles counts; with ``strict``
-    only a basin with strictly more tiles than every other.
+    only a basin with strictly more tiles than every other. A Caiman on a tile with two
+    rivers is in both their basins and scores (once) if either is the biggest.
     """
     sizes = sorted((len(basin) for basin in board.basins), reverse=True)
     biggest = sizes[0] if sizes else 0
@@ -306,28 +327,46 @@ def score_caimans(board: Board, rules: Rules) -> Award:
     compared = f"other basins {shown}" if others else "the only basin"
 
     def test(square: Square) -> tuple[bool, str]:
-        basin = board.basin_of(square)
-        assert basin is not None  # a tile with river is in a basin
-        size = len(basin)
+        size = max(len(basin) for basin in board.basins_of(square))
+        where_it_is = _basin_sizes(board, square)
         if size < biggest:
-            return False, f"basin of {plural(size, 'tile')}; the biggest has {biggest}"
-        if tied > 1 and rules.caiman_ties == "strict":
-            return False, f"basin of {plural(size, 'tile')} tied for biggest (rules: caiman_ties: strict)"
+            return False, f"{where_it_is}; the biggest has {biggest}"
+        if tied > 1:
+            with_others = "another" if tied == 2 else f"{tied - 1} others"
+            verdict = "scores" if rules.caiman_ties == "count" else "no vp"
+            return rules.caiman_ties == "count", (f"tied biggest basin ({plural(size, 'tile')}, with "
+                                                  f"{with_others}); {verdict} under caiman_ties: "
+                                                  f"{rules.caiman_ties}")
         return True, f"in the biggest basin ({plural(size, 'tile')}; {compared})"
 
     return _per_tile(board, "caiman", test)
 
 
+def _basin_sizes(board: Board, square: Square) -> str:
+    """'basin of 5 tiles', or 'in two basins (5 and 2 tiles)' for a tile with two rivers."""
+    sizes = [len(basin) for basin in board.basins_of(square)]
+    if len(sizes) == 1:
+        return f"basin of {plural(sizes[0], 'tile')}"
+    return f"in {len(sizes)} basins ({' and '.join(map(str, sizes))} tiles)"
+
+
 def score_sotalias(board: Board, rules: Rules) -> Award:
-    """'Sotalia if its river leads, through 1 or more other tiles (!), to the SEA.'"""
+    """'Sotalia if its river leads, through 1 or more other tiles (!), to the SEA.'
+
+    Reading: a basin of its tile has a sea mouth on a tile other than its own. On a tile
+    with two rivers both basins count, but a mouth on its own tile never does, whichever
+    of the tile's rivers meets the SEA: water reaching the SEA there has passed through no
+    other tile.
+    """
 
     def test(square: Square) -> tuple[bool, str]:
-        basin = board.basin_of(square) or frozenset()
-        mouths = [other for other in board.sea_mouths(basin) if other != square]
+        mouths = sorted({other for basin in board.basins_of(square) for other in board.sea_mouths(basin)
+                         if other != square})
         if mouths:
             return True, f"its river reaches the sea through {where(mouths)}"
         if board.is_sea_mouth(square):
-            return False, "its own tile is the only sea mouth of its basin"
+            return False, "its own tile is the only sea mouth of its basin" + \
+                ("s" if len(board.basins_of(square)) > 1 else "")
         return False, "its basin does not reach the sea"
 
     return _per_tile(board, "sotalia", test)
@@ -367,10 +406,12 @@ def score_flamingos(board: Board, rules: Rules) -> Award:
 def score_snakes(board: Board, rules: Rules) -> Award:
     """'The Snake has 4 different animal types around (3 common and 1 rare), just not
     enough for the vp.' (worked example). Reading: it scores when the up-to-8 tiles around
-    it show >= ``snake_min_types`` different animal types."""
+    it show >= ``snake_min_types`` different animal types (``snake_around: 4``: only the
+    tiles at its sides, as 'around' reads for the Kinkajou)."""
+    neighbours = board.around if rules.snake_around == 8 else board.adjacent
 
     def test(square: Square) -> tuple[bool, str]:
-        kinds = sorted({animal for other in board.around(square) for animal in board[other].animals},
+        kinds = sorted({animal for other in neighbours(square) for animal in board[other].animals},
                        key=ANIMALS.index)
         shown = ", ".join(name(kind) for kind in kinds) or "none"
         verdict = len(kinds) >= rules.snake_min_types

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 Square = tuple[int, int]
@@ -44,15 +44,49 @@ def step(square: Square, side: str) -> Square:
     return (square[0] + d_row, square[1] + d_col)
 
 
+River = frozenset[str]
+"""The sides of one river printed on a tile; a tile may carry separate rivers."""
+FORK_READINGS = ("sides", "junctions")
+
+
+def river_forks(river: River, reading: str = "sides") -> int:
+    """'Most forks & mergers in 1 river basin': a river with k >= 3 sides is k - 2
+    forks/mergers (reading ``sides``), or 1 (reading ``junctions``)."""
+    if len(river) < 3:
+        return 0
+    return len(river) - 2 if reading == "sides" else 1
+
+
+def _first_side(river: River) -> int:
+    return min(SIDES.index(side) for side in river)
+
+
 @dataclass(frozen=True)
 class Tile:
-    """One land tile as placed: its square, land, the 0-2 animals it shows, its river sides."""
+    """One land tile as placed: its square, land, the 0-2 animals it shows, its rivers.
+
+    ``rivers`` holds each separate river printed on the tile (``[[N, W], [E, S]]``); a
+    side belongs to at most one of them. They are kept in a canonical order (by their
+    first side in N E S W order), so equal tiles compare equal however they were written.
+    """
 
     row: int
     col: int
     land: str
     animals: tuple[str, ...] = ()
-    river: frozenset[str] = frozenset()
+    rivers: tuple[River, ...] = ()
+    river: River = field(init=False, repr=False, compare=False)
+    """Every side that carries river, whichever river it belongs to."""
+    _river_of_side: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rivers, frozenset | set) or any(isinstance(river, str) for river in self.rivers):
+            raise TypeError(f"Tile.rivers is a tuple of rivers, each a set of sides; got {self.rivers!r}")
+        ordered = tuple(sorted((frozenset(river) for river in self.rivers if river), key=_first_side))
+        object.__setattr__(self, "rivers", ordered)
+        object.__setattr__(self, "river", frozenset().union(*ordered))
+        object.__setattr__(self, "_river_of_side",
+                           {side: index for index, river in enumerate(ordered) for side in river})
 
     @property
     def square(self) -> Square:
@@ -61,13 +95,47 @@ class Tile:
     def shows(self, animal: str) -> bool:
         return animal in self.animals
 
-    @property
-    def forks(self) -> int:
-        """A tile with k >= 3 river sides is k - 2 forks/mergers."""
-        return max(0, len(self.river) - 2)
+    def river_index(self, side: str) -> int | None:
+        """Which of the tile's rivers carries ``side`` (``None``: no river there)."""
+        return self._river_of_side.get(side)
+
+    def forks(self, reading: str = "sides") -> int:
+        """Forks/mergers printed on the tile: the sum over its rivers."""
+        return sum(river_forks(river, reading) for river in self.rivers)
 
     def mirrored(self) -> Tile:
-        return replace(self, col=5 - self.col, river=frozenset(MIRROR_SIDE[side] for side in self.river))
+        """Column c -> 5 - c; every river's east and west sides swap."""
+        return replace(self, col=5 - self.col,
+                       rivers=tuple(frozenset(MIRROR_SIDE[side] for side in river) for river in self.rivers))
+
+
+def one_river(sides: Iterable[str]) -> tuple[River, ...]:
+    """``[N, E, S]`` -> the rivers of a tile whose river sides are all one river."""
+    river = frozenset(sides)
+    return (river,) if river else ()
+
+
+RiverRef = tuple[Square, int]
+"""One river of one tile: its square and its index in ``Tile.rivers``."""
+
+
+@dataclass(frozen=True, eq=False)
+class Basin:
+    """'Connected rivers form 1 river basin': a connected set of rivers. Its size is the
+    number of distinct tiles it touches. Two basins are never equal unless they are the
+    same basin (two one-tile basins on one two-river tile touch the same tiles)."""
+
+    rivers: tuple[RiverRef, ...]
+    tiles: frozenset[Square]
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Square]:
+        return iter(sorted(self.tiles))
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.tiles
 
 
 Group = frozenset[Square]
@@ -181,40 +249,74 @@ class Board:
                 and OPPOSITE[side] in other.river)
 
     def river_neighbours(self, square: Square) -> list[Square]:
+        """Adjacent tiles whose river connects to a river of ``square`` 's tile."""
         return [step(square, side) for side in SIDES if self.river_connects(square, side)]
 
-    @cached_property
-    def basins(self) -> list[Group]:
-        """Tiles joined by connected rivers; a tile without river is in no basin."""
-
-        def joined(here: Square, there: Square) -> bool:
-            return there in self.river_neighbours(here)
-
-        return self.components((tile.square for tile in self if tile.river), joined)
-
-    def basin_of(self, square: Square) -> Group | None:
-        return self._basin_index.get(square)
+    def _joined_rivers(self, square: Square, index: int) -> Iterator[RiverRef]:
+        """The rivers on adjacent tiles that river ``index`` of ``square`` connects to."""
+        for side in self.tiles[square].rivers[index]:
+            there = step(square, side)
+            other = self.tiles.get(there)
+            if other is not None:
+                found = other.river_index(OPPOSITE[side])
+                if found is not None:
+                    yield (there, found)
 
     @cached_property
-    def _basin_index(self) -> dict[Square, Group]:
-        return {square: basin for basin in self.basins for square in basin}
+    def basins(self) -> list[Basin]:
+        """'Connected rivers form 1 river basin.' Each river of a tile is one piece; the
+        sea joins nothing; a tile without river is in no basin. In reading order."""
+        seen: set[RiverRef] = set()
+        found = []
+        for tile in self:
+            for index in range(len(tile.rivers)):
+                if (tile.square, index) not in seen:
+                    found.append(self._basin_from((tile.square, index), seen))
+        return found
 
-    def sea_mouths(self, basin: Group) -> list[Square]:
-        """The sea mouths of a basin, in reading order."""
+    def _basin_from(self, start: RiverRef, seen: set[RiverRef]) -> Basin:
+        seen.add(start)
+        rivers = [start]
+        queue = deque([start])
+        while queue:
+            for joined in self._joined_rivers(*queue.popleft()):
+                if joined not in seen:
+                    seen.add(joined)
+                    rivers.append(joined)
+                    queue.append(joined)
+        return Basin(tuple(rivers), frozenset(square for square, _ in rivers))
+
+    def basins_of(self, square: Square) -> list[Basin]:
+        """Every basin a river of ``square`` 's tile belongs to (none without river; two
+        for a tile whose two rivers are not connected)."""
+        return self._basin_index.get(square, [])
+
+    @cached_property
+    def _basin_index(self) -> dict[Square, list[Basin]]:
+        index: dict[Square, list[Basin]] = {}
+        for basin in self.basins:
+            for square in basin.tiles:
+                index.setdefault(square, []).append(basin)
+        return index
+
+    def sea_mouths(self, basin: Basin) -> list[Square]:
+        """The tiles where a river of the basin meets the SEA (a row-1 river with its N
+        side), in reading order."""
         return self._sea_mouths.get(basin, [])
 
     @cached_property
-    def _sea_mouths(self) -> dict[Group, list[Square]]:
-        mouths: dict[Group, list[Square]] = {}
-        for square in self._order:
-            basin = self._basin_index.get(square)
-            if basin is not None and self.is_sea_mouth(square):
-                mouths.setdefault(basin, []).append(square)
+    def _sea_mouths(self) -> dict[Basin, list[Square]]:
+        mouths: dict[Basin, list[Square]] = {}
+        for basin in self.basins:
+            found = [square for square, index in basin.rivers
+                     if square[0] == 1 and "N" in self.tiles[square].rivers[index]]
+            if found:
+                mouths[basin] = sorted(found)
         return mouths
 
-    def forks(self, basin: Iterable[Square]) -> int:
-        """Forks/mergers of a basin: the sum of its tiles' ``k - 2``."""
-        return sum(self.tiles[square].forks for square in basin)
+    def forks(self, basin: Basin, reading: str = "sides") -> int:
+        """Forks/mergers of a basin: the sum over its rivers (``river_forks``)."""
+        return sum(river_forks(self.tiles[square].rivers[index], reading) for square, index in basin.rivers)
 
     def is_sea_mouth(self, square: Square) -> bool:
         """A row-1 tile with river on its N side."""

@@ -7,9 +7,10 @@ grid: |
   JuJa~NS      SwPi~NW     SaCp~ES    .
 ```
 
-A token is ``.`` for an empty square, or a land code, up to two animal codes and
-optionally ``~`` followed by the river sides: ``SwIbPi~NES`` is a swamp tile showing
-an ibis and a piranha with river on its north, east and south sides. Codes are two
+A token is ``.`` for an empty square, or a land code, up to two animal codes and, for
+each river, ``~`` followed by its sides: ``SwIbPi~NES`` is a swamp tile showing an ibis
+and a piranha with one river on its north, east and south sides; ``Ju~NW~ES`` a jungle
+tile with two separate rivers (a side belongs to at most one). Codes are two
 letters, matched in any case. Lines that are blank or only a ``#`` comment are skipped;
 ``#`` starts a comment anywhere. The full grammar is in ``docs/rules/caracas.md``.
 """
@@ -17,6 +18,7 @@ letters, matched in any case. Lines that are blank or only a ``#`` comment are s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +71,27 @@ class GridTile:
     offset: int
 
 
+def grid_codes() -> str:
+    """Every code of the compact grid form, for ``scorecalc caracas --help`` or a codes
+    view: lands, animals, sides and rivers, at most 80 columns wide."""
+    entries = [f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items()]
+    width = max(map(len, entries)) + 2
+    per_line = 4
+    animals = ["".join(entry.ljust(width) for entry in entries[at:at + per_line]).rstrip()
+               for at in range(0, len(entries), per_line)]
+    lines = [
+        "Caracas grid: one line per row (row 1 under the SEA), four tokens per line,",
+        "'.' for an empty square. Token: land, 0-2 animals, then each river's sides",
+        "after '~': SwIbPi~NES; a tile with two separate rivers: Ju~NW~ES.",
+        "Lands:   " + "  ".join(f"{code.title()} {land}" for code, land in LAND_CODES.items()),
+        *(("Animals: " if index == 0 else " " * 9) + line for index, line in enumerate(animals)),
+        "Sides:   N north (the SEA side of row 1)  E east  S south  W west",
+        "Rivers:  ~ starts a river; ~NES is one river, ~NW~ES two; a side in one only",
+        "Comments: '#' to the end of a line. Write the grid as a block: 'grid: |'",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def code_table() -> str:
     return ", ".join(f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items())
 
@@ -81,7 +104,7 @@ def read_token(token: str, row: int, col: int, line: int, offset: int) -> Tile |
     def fail(message: str, at: int = 0, hint: str | None = None) -> GridError:
         return GridError(line, offset + at, f"token {token!r}: {message}", hint)
 
-    body, mark, sides_text = token.partition(RIVER_MARK)
+    body, mark, _ = token.partition(RIVER_MARK)
     if not re.fullmatch(r"[A-Za-z]*", body):
         bad = next(i for i, char in enumerate(body) if not char.isascii() or not char.isalpha())
         raise fail(f"unexpected {body[bad]!r}; a token is letters, then '~' and river sides",
@@ -106,18 +129,33 @@ def read_token(token: str, row: int, col: int, line: int, offset: int) -> Tile |
         animals.append(animal)
     if len(animals) > 2:
         raise fail(f"{len(animals)} animals; a tile shows at most 2", 6)
-    river: set[str] = set()
-    if mark:
-        if not sides_text:
-            raise fail("'~' must be followed by river sides (N, E, S, W)", len(token) - 1)
-        for at, char in enumerate(sides_text, start=len(body) + 1):
+    return Tile(row, col, LAND_CODES[land_code], tuple(animals),
+                read_rivers(token, len(body), fail) if mark else ())
+
+
+def read_rivers(token: str, start: int, fail: Callable[..., GridError]) -> tuple[frozenset[str], ...]:
+    """``~NW~ES`` (from ``token[start]``) -> two rivers: each ``~`` starts a river, and a
+    side belongs to at most one river."""
+    rivers: list[frozenset[str]] = []
+    seen: set[str] = set()
+    at = start
+    for text in token[start + 1:].split(RIVER_MARK):
+        if not text:
+            raise fail("'~' must be followed by river sides (N, E, S, W)", at)
+        river: set[str] = set()
+        for offset, char in enumerate(text, start=at + 1):
             side = char.upper()
             if side not in SIDES:
-                raise fail(f"{char!r} is not a river side (N, E, S, W)", at)
+                raise fail(f"{char!r} is not a river side (N, E, S, W)", offset)
             if side in river:
-                raise fail(f"river side {side} given twice", at)
+                raise fail(f"river side {side} given twice", offset)
+            if side in seen:
+                raise fail(f"river side {side} is in two rivers; a side belongs to at most one", offset)
             river.add(side)
-    return Tile(row, col, LAND_CODES[land_code], tuple(animals), frozenset(river))
+        seen |= river
+        rivers.append(frozenset(river))
+        at += len(text) + 1
+    return tuple(rivers)
 
 
 def parse_grid(text: str) -> list[GridTile]:
@@ -149,10 +187,11 @@ def plural_squares(count: int) -> str:
 
 
 def token_of(tile: Tile) -> str:
-    """The canonical token: ``SwIbPi~NES`` (codes capitalised, sides in N E S W order)."""
+    """The canonical token: ``SwIbPi~NES`` (codes capitalised, sides in N E S W order; a
+    tile with two rivers ``Ju~NW~ES``, rivers in the order of their first side)."""
     text = CODE_OF_LAND[tile.land].title() + "".join(CODE_OF_ANIMAL[a].title() for a in tile.animals)
-    if tile.river:
-        text += RIVER_MARK + "".join(side for side in SIDES if side in tile.river)
+    for river in tile.rivers:
+        text += RIVER_MARK + "".join(side for side in SIDES if side in river)
     return text
 
 
@@ -167,6 +206,17 @@ def render_grid(tiles: list[Tile]) -> str:
         "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() + "\n"
         for line in cells
     )
+
+
+def folded_squares(node: yaml.Node) -> int:
+    """How many squares a grid's rows make once YAML folded them into one line (0: not
+    folded). A grid written without ``|`` (plain, quoted or ``>``) over several lines
+    reaches us as one long line; a row has 4 squares, so a longer line tells."""
+    if not isinstance(node, yaml.ScalarNode) or node.style == "|" or \
+            (node.style != ">" and node.end_mark.line == node.start_mark.line):
+        return 0
+    longest = max(len(_TOKEN.findall(line.split("#", 1)[0])) for line in str(node.value).split("\n"))
+    return longest if longest > len(COLUMNS) else 0
 
 
 class GridText(Spec):
@@ -184,6 +234,11 @@ class GridText(Spec):
             raise self.wrong_type(node, path)
         if len(node.value) > MAX_GRID_CHARS:
             raise InputError(path, f"longer than {MAX_GRID_CHARS:,} characters; no board is that big")
+        folded = folded_squares(node)
+        if folded:
+            raise InputError(path, f"the rows were read as one line of {plural_squares(folded)}: YAML joins "
+                             "the lines of a grid not written as a literal block",
+                             hint="write 'grid: |' and then one row per line, indented below it")
         return str(node.value)
 
     def json_schema(self) -> dict[str, Any]:

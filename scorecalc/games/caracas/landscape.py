@@ -63,13 +63,14 @@ class LandscapeAward:
     detail: str
 
 
-def figures_of(board: Board) -> Figures:
-    """The four figures read from a board of tiles."""
+def figures_of(board: Board, forks: str = "sides") -> Figures:
+    """The four figures read from a board of tiles; forks/mergers as the ``forks``
+    reading counts them (``sides`` or ``junctions``)."""
     return Figures(
         biggest_jungle=max((len(area) for area in board.areas("jungle")), default=0),
         savannah_areas=len(board.areas("savannah")),
         swamp_areas=len(board.areas("swamp")),
-        forks=max((board.forks(basin) for basin in board.basins), default=0),
+        forks=max((board.forks(basin, forks) for basin in board.basins), default=0),
     )
 
 

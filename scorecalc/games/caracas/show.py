@@ -1,8 +1,11 @@
 """``--show-board``: draw each explorer's grid as typed, the SEA on top.
 
-Each tile is a box with its land and animals; ``≈`` on a side of the box marks a river
-side. Facing sides of two tiles are drawn apart, so a river that meets no river on the
-next tile (a dead end) shows as a ``≈`` facing a plain border.
+Each tile is a box with its land and animals, names in full (the box is as wide as the
+longest name). A river side is marked on the side of the box: ``≈`` for a tile's only
+river; on a tile with separate rivers each river has its own mark (``≈`` the first,
+``≋`` the second...), and a line under the board names them. Facing sides of two tiles
+are drawn apart, so a river that meets no river on the next tile (a dead end) shows as a
+mark facing a plain border.
 """
 
 from __future__ import annotations
@@ -10,17 +13,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...sheet import plural
-from .animals import name
-from .board import COLUMN_SYMBOLS, COLUMNS, Board, Tile, label
+from .animals import ANIMALS, Rules, name
+from .board import COLUMN_SYMBOLS, COLUMNS, LANDS, SIDES, Board, Tile, label
 from .grid import render_grid
 from .landscape import figures_of
 
 if TYPE_CHECKING:
     from . import Table
 
-INNER = 15
-RIVER = "≈"
+RIVER_MARKS = ("≈", "≋", "∿", "≀")
+"""One mark per river of a tile (a tile has at most 4 rivers: one per side)."""
+INNER = 1 + max(len(text) for text in [*map(name, ANIMALS), *(land.title() for land in LANDS)])
+"""Wide enough for every name after one space: no name is ever cut."""
 ROW_LABEL = 4
+
+
+def river_mark(tile: Tile, side: str, border: str) -> str:
+    """The mark of the river carrying ``side``, or the plain ``border``."""
+    index = tile.river_index(side)
+    return border if index is None else RIVER_MARKS[index]
 
 
 def _box(tile: Tile | None) -> list[str]:
@@ -33,16 +44,15 @@ def _box(tile: Tile | None) -> list[str]:
     half = INNER // 2
 
     def edge(left: str, right: str, side: str) -> str:
-        mark = RIVER if side in tile.river else "─"
-        return left + "─" * half + mark + "─" * (INNER - half - 1) + right
+        return left + "─" * half + river_mark(tile, side, "─") + "─" * (INNER - half - 1) + right
 
     texts = [tile.land.title(), *(name(animal) for animal in tile.animals)]
     texts += [""] * (3 - len(texts))
     lines = [edge("┌", "┐", "N")]
     for index, text in enumerate(texts):
-        west = RIVER if index == 1 and "W" in tile.river else "│"
-        east = RIVER if index == 1 and "E" in tile.river else "│"
-        lines.append(west + (" " + text)[:INNER].ljust(INNER) + east)
+        west = river_mark(tile, "W", "│") if index == 1 else "│"
+        east = river_mark(tile, "E", "│") if index == 1 else "│"
+        lines.append(west + (" " + text).ljust(INNER) + east)
     lines.append(edge("└", "┘", "S"))
     return lines
 
@@ -51,7 +61,7 @@ def draw_board(board: Board) -> list[str]:
     width = INNER + 2
     header = " " * ROW_LABEL + " ".join(COLUMN_SYMBOLS[col].center(width) for col in COLUMNS)
     span = len(COLUMNS) * width + len(COLUMNS) - 1
-    sea = " " * ROW_LABEL + " SEA ".center(span, RIVER)
+    sea = " " * ROW_LABEL + " SEA ".center(span, "≈")
     lines = [header.rstrip(), sea]
     for row in range(1, board.rows + 1):
         boxes = [_box(board.tiles.get((row, col))) for col in COLUMNS]
@@ -61,8 +71,23 @@ def draw_board(board: Board) -> list[str]:
     return lines
 
 
-def summary(board: Board) -> str:
-    figures = figures_of(board)
+def separate_rivers(board: Board) -> list[str]:
+    """A line per tile with separate rivers: each river's mark and sides, and its basins."""
+    lines = []
+    for tile in board:
+        if len(tile.rivers) < 2:
+            continue
+        rivers = ", ".join(f"{RIVER_MARKS[index]} {' '.join(side for side in SIDES if side in river)}"
+                           for index, river in enumerate(tile.rivers))
+        sizes = " and ".join(str(len(basin)) for basin in board.basins_of(tile.square))
+        basins = "one basin" if len(board.basins_of(tile.square)) == 1 else "basins"
+        lines.append(f"{label(tile.square)}: {len(tile.rivers)} separate rivers ({rivers}); in {basins} "
+                     f"of {sizes} tiles")
+    return lines
+
+
+def summary(board: Board, rules: Rules) -> str:
+    figures = figures_of(board, rules.forks)
     basins = sorted((len(basin) for basin in board.basins), reverse=True)
     dead = ", ".join(f"{label(square)} {side}" for square, side in board.dead_ends) or "none"
     basins_text = f"river basins of {', '.join(map(str, basins))} tiles" if basins else "no river basin"
@@ -77,7 +102,7 @@ def show_board(table: Table) -> str:
     out: list[str] = []
     for explorer in table.explorers:
         if explorer.board is None:
-            figures = explorer.figures
+            figures = explorer.figures(table.rules)
             out.append(f"{explorer.name}: comparison only — biggest jungle {figures.biggest_jungle}, "
                        f"{figures.savannah_areas} savannah areas, {figures.swamp_areas} swamp areas, "
                        f"{figures.forks} forks/mergers in one basin")
@@ -85,7 +110,8 @@ def show_board(table: Table) -> str:
             continue
         out.append(explorer.name)
         out.extend(draw_board(explorer.board))
-        out.append(summary(explorer.board))
+        out.extend(separate_rivers(explorer.board))
+        out.append(summary(explorer.board, table.rules))
         out.append("grid form:")
         out.extend("  " + line for line in render_grid(list(explorer.board)).splitlines())
         out.append("")
