@@ -216,13 +216,14 @@ class TestInput:
         assert grid.state.explorers[0].board.tiles == explicit.state.explorers[0].board.tiles
 
     @pytest.mark.parametrize(("rivers", "where", "message"), [
-        ("rivers: [[N, W], [W, S]]", "5:58: players[0].tiles[0].rivers[1][0]",
+        ("rivers: [[N, W], [W, S]]", "5:58: players[0] (Alex).tiles[0].rivers[1][0]",
          "side W is already in river 1 (rivers[0]); a side belongs to at most one river"),
-        ("rivers: [[N], []]", "5:54: players[0].tiles[0].rivers[1]", "an empty river"),
-        ("rivers: [[N, X]]", "5:53: players[0].tiles[0].rivers[0][1]", "unknown river side 'X'"),
-        ("river: [N], rivers: [[S]]", "5:60: players[0].tiles[0].rivers", "give 'river'"),
-        ("rivers: [N, S]", "5:49: players[0].tiles[0].rivers[0]", "expected a list of sides (one river"),
-        ("rivers: [[N, n]]", "5:53: players[0].tiles[0].rivers[0][1]", "river side N is listed twice"),
+        ("rivers: [[N], []]", "5:54: players[0] (Alex).tiles[0].rivers[1]", "an empty river"),
+        ("rivers: [[N, X]]", "5:53: players[0] (Alex).tiles[0].rivers[0][1]", "unknown river side 'X'"),
+        ("river: [N], rivers: [[S]]", "5:60: players[0] (Alex).tiles[0].rivers", "give 'river'"),
+        ("rivers: [N, S]", "5:49: players[0] (Alex).tiles[0].rivers[0]",
+         "expected a list of sides (one river"),
+        ("rivers: [[N, n]]", "5:53: players[0] (Alex).tiles[0].rivers[0][1]", "river side N is listed twice"),
     ])
     def test_bad_rivers_are_located_errors(self, write_yaml, rivers: str, where: str, message: str) -> None:
         path = write_yaml("game: caracas\nplayers:\n  - name: Alex\n    tiles:\n"
