@@ -42,9 +42,9 @@ ANIMAL_PLURALS = {"turtle": "turtles", "dolphin": "dolphins", "flamingo": "flami
 KNOWLEDGE_MAX = 5
 """'the furthest point along the knowledge track (worth 5 white points)'."""
 TRACK_SPACES = 5
-"""A terrain track holds 5 scientists: 'As the track only holds 5 the 6th scientist is moved'."""
-ANIMALS_PER_KIND = 14
-"""'42 Wooden Animals — 14 of each kind: Turtle, Dolphin, Flamingo'."""
+"""A track of the player board holds 5: 'As the track only holds 5 the 6th scientist is moved';
+an animal track likewise ('If there is no available space on the player board to place the
+animal'; the campaign goal 'having 5 of each animal on your player board')."""
 SCIENTISTS_PER_PLAYER = 24
 """'96 Scientists — 24 per player colour'."""
 ANIMALS_IN_PLAY = {2: 8, 3: 11, 4: 14}
@@ -135,7 +135,9 @@ BOARD_TRACK = Choice(words=ANIMALS + TERRAINS, aliases={**ANIMAL.aliases, **TERR
 BOARD = KeyedMap(
     key=BOARD_TRACK,
     specs={
-        **{animal: Int(example=3) for animal in ANIMALS},
+        **{animal: Int(maximum=TRACK_SPACES, example=3,
+                       why=f"the {animal} track has {TRACK_SPACES} spaces")
+           for animal in ANIMALS},
         **{terrain: Int(maximum=TRACK_SPACES, example=2,
                             why=f"the {terrain} track has {TRACK_SPACES} spaces")
            for terrain in TERRAINS},
@@ -374,12 +376,8 @@ def check_book(document: Document, path: Path, book: Book) -> None:
 
 def check_player_pieces(document: Document, path: Path, board: Mapping[str, int],
                         universities: Mapping[str, int], on_map: int) -> None:
-    """Warn about more animals of a kind or more scientists than the box holds."""
-    for animal in ANIMALS:
-        if board[animal] > ANIMALS_PER_KIND:
-            document.warn((*path, "board", animal),
-                          f"{board[animal]} {ANIMAL_PLURALS[animal]} on one player board; the box has "
-                          f"{ANIMALS_PER_KIND}")
+    """Warn about more scientists than the box holds (a track holds at most 5 animals, so one
+    board never shows more animals of a kind than the box's 14)."""
     scientists = sum(board[terrain] for terrain in TERRAINS) + sum(universities.values()) + on_map
     if scientists > SCIENTISTS_PER_PLAYER:
         document.warn(path, f"{scientists} scientists on the player board, at the universities and on "
