@@ -684,7 +684,7 @@ class MapOf(Spec):
         before = ctx.count
         result: dict[Any, Any] = {}
         for key, value in _mapping_pairs(node, path, ctx):
-            raw = scalar_value(key)
+            raw = key.value
             child = (*path, str(raw))
             try:
                 name = self.key.check(key, child, ctx)
