@@ -25,6 +25,7 @@ from .loading import (
     INT,
     MAX_DEPTH,
     MAX_NODES,
+    NULL,
     STR,
     describe_node,
     position_of,
@@ -51,14 +52,14 @@ def normalise_word(text: str) -> str:
     return re.sub(r"[\s\-]+", "_", text.strip().lower())
 
 
-def close_word(word: str, choices: list[str]) -> str | None:
+def did_you_mean(word: str, choices: list[str]) -> str | None:
+    close = _closest(word, choices)
+    return f"did you mean {close!r}?" if close else None
+
+
+def _closest(word: str, choices: list[str]) -> str | None:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return close[0] if close else None
-
-
-def did_you_mean(word: str, choices: list[str]) -> str | None:
-    close = close_word(word, choices)
-    return f"did you mean {close!r}?" if close else None
 
 
 class Stop(InputError):
@@ -142,6 +143,48 @@ class Context:
         self.positions.values[path] = position_of(node)
 
 
+def salvage(record: Record, node: yaml.Node, positions: Positions) -> dict[str, Any]:
+    """The parts of a document that are valid on their own, for a game's checks after the
+    declaration found problems elsewhere (so a file's problems of both kinds show in one run).
+
+    Each top-level key is kept when its value checks without a problem; a top-level list
+    (``players``, ``board``) is kept item by item, a bad item becoming ``None`` so indexes
+    still match the file. A bad value elsewhere leaves its key out (defaults are filled in).
+    """
+    result: dict[str, Any] = {}
+    if not isinstance(node, yaml.MappingNode):
+        return result
+    for key, value in node.value:
+        name = scalar_value(key) if isinstance(key, yaml.ScalarNode) else None
+        spec_field = record.fields.get(name) if isinstance(name, str) else None
+        if spec_field is None or not isinstance(name, str) or name in result:
+            continue
+        spec = spec_field.spec
+        if isinstance(spec, ListOf) and isinstance(value, yaml.SequenceNode) \
+                and len(value.value) <= spec.max_items:
+            items = [_alone(spec.item, child, (name, i), positions) for i, child in enumerate(value.value)]
+            result[name] = [None if item is MISSING else item for item in items]
+            continue
+        checked = _alone(spec, value, (name,), positions)
+        if checked is not MISSING:
+            result[name] = checked
+    for name, spec_field in record.fields.items():
+        if name not in result and spec_field.default is not MISSING:
+            result[name] = spec_field.default
+    return result
+
+
+def _alone(spec: Spec, node: yaml.Node, path: Path, positions: Positions) -> Any:
+    """``spec``'s value of ``node``, or ``MISSING`` when it has any problem."""
+    ctx = Context()
+    ctx.positions = positions
+    try:
+        value = spec.check(node, path, ctx)
+    except InputError:
+        return MISSING
+    return MISSING if ctx.count else value
+
+
 def raise_tag_error(node: yaml.Node, path: Path) -> None:
     """Refuse YAML tags outside the plain core set (``!!python/object`` and friends)."""
     raise InputError(
@@ -201,9 +244,14 @@ class Int(Spec):
         ctx.visit(node, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path, _quoted_hint(node, "a number"))
+        assert isinstance(node, yaml.ScalarNode)
         value = scalar_value(node)
         if isinstance(value, float):
             raise InputError(path, f"expected a whole number, found {node.value}")
+        return self.in_range(int(value), path)
+
+    def in_range(self, value: int, path: Path) -> int:
+        """``value`` when it lies in ``[minimum, maximum]``; else the error that says why."""
         if value < self.minimum:
             if self.minimum == 0:
                 raise InputError(path, f"must not be negative, found {value}")
@@ -214,10 +262,64 @@ class Int(Spec):
             if self.why:
                 raise InputError(path, f"{self.why}; found {value}")
             raise InputError(path, f"must be at most {self.maximum}, found {value}")
-        return int(value)
+        return value
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+
+
+_MONEY_TEXT = re.compile(r"^£?\s*(\d{1,3}(?:,\d{3}){1,6}|\d{1,20})$")
+_DOTTED_THOUSANDS = re.compile(r"^£?\s*\d{1,3}(?:\.\d{3})+$")
+
+
+@dataclass(eq=False)
+class Money(Int):
+    """An amount of money as players write it: ``1900``, ``1,900`` or ``£1,900`` (whole
+    pounds, a multiple of ``step``). YAML reads ``1,900`` and ``£1,900`` as text, so text in
+    those shapes is accepted; ``1.900`` is a float and is refused with a hint."""
+
+    step: int = 1
+    why_step: str = ""
+    """Why amounts are multiples of ``step`` ("the game's money comes in £100 and £500 notes")."""
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "an amount of money (1900, 1,900 or £1,900)"
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return _is_scalar(node, INT, FLOAT, STR)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
+        ctx.visit(node, path)
+        if not isinstance(node, yaml.ScalarNode) or node.tag not in (INT, FLOAT, STR):
+            raise self.wrong_type(node, path)
+        written = str(node.value).strip()
+        if node.tag == STR:
+            match = _MONEY_TEXT.match(written)
+            if not match:
+                raise InputError(path, f"expected {self.kind}, found {quoted(written)}",
+                                 hint=_money_hint(written))
+            value = self.in_range(int(match.group(1).replace(",", "")), path)
+        elif node.tag == FLOAT:
+            raise InputError(path, f"{written} is not a whole number of pounds", hint=_money_hint(written))
+        else:
+            value = self.in_range(int(written), path)
+        if self.step > 1 and value % self.step:
+            reason = f"; {self.why_step}" if self.why_step else ""
+            raise InputError(path, f"£{value:,} is not a multiple of £{self.step:,}{reason}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        number: dict[str, Any] = {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+        if self.step > 1:
+            number["multipleOf"] = self.step
+        return {"anyOf": [number, {"type": "string", "pattern": _MONEY_TEXT.pattern}]}
+
+
+def _money_hint(written: str) -> str | None:
+    if _DOTTED_THOUSANDS.match(written):
+        return f"if the '.' separates thousands, write {written.lstrip('£ ').replace('.', '')}"
+    return None
 
 
 @dataclass(eq=False)
@@ -235,11 +337,7 @@ class Text(Spec):
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
         ctx.visit(node, path)
         if not self.accepts(node):
-            hint = None
-            if isinstance(node, yaml.ScalarNode) and node.value != "":
-                written = shorten(node.value)
-                hint = f'put it in quotes to use it as text: "{written}"'
-            raise self.wrong_type(node, path, hint)
+            raise self.not_text(node, path)
         value = str(node.value).strip()
         if not value:
             raise InputError(path, "must not be empty")
@@ -249,6 +347,24 @@ class Text(Spec):
         if len(value) > self.max_length:
             raise InputError(path, f"longer than {self.max_length} characters")
         return value
+
+    def not_text(self, node: yaml.Node, path: Path) -> InputError:
+        """What YAML made of something meant as text, and how to write it as text."""
+        if isinstance(node, yaml.ScalarNode) and node.value != "":
+            hint = f'put it in quotes to use it as text: "{shorten(node.value)}"'
+            if node.tag == NULL:
+                return InputError(path, f"expected {self.kind}, found {quoted(node.value)}, which YAML reads "
+                                  "as 'nothing'", hint=hint)
+            return self.wrong_type(node, path, hint)
+        if isinstance(node, yaml.MappingNode) and len(node.value) == 1:
+            key, value = node.value[0]
+            if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode) and not key.style \
+                    and not value.style and key.start_mark.line == value.end_mark.line:
+                text = shorten(f"{key.value}: {value.value}")
+                return InputError(path, f"expected {self.kind}, found {quoted(text)}, which YAML reads as a "
+                                  "key and its value because of the ': ' inside",
+                                  hint=f'put it in quotes to use it as text: "{text}"')
+        return self.wrong_type(node, path)
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string", "minLength": 1, "maxLength": self.max_length}
@@ -319,6 +435,7 @@ class Flag(Spec):
         ctx.visit(node, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path)
+        assert isinstance(node, yaml.ScalarNode)
         return bool(scalar_value(node))
 
     def json_schema(self) -> dict[str, Any]:
@@ -337,7 +454,8 @@ class Choice(Spec):
 
     @property
     def kind(self) -> str:  # type: ignore[override]
-        return f"a {self.what} ({', '.join(self.words)})"
+        article = "an" if self.what[:1].lower() in "aeiou" else "a"
+        return f"{article} {self.what} ({', '.join(self.words)})"
 
     def accepts(self, node: yaml.Node) -> bool:
         return _is_scalar(node, STR)
@@ -404,8 +522,8 @@ class ListOf(Spec):
         return schema
 
 
-def _mapping_pairs(node: yaml.MappingNode, path: Path, ctx: Context) -> list[tuple[yaml.Node, yaml.Node]]:
-    pairs = []
+def _mapping_pairs(node: yaml.Node, path: Path, ctx: Context) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
+    pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = []
     for key, value in node.value:
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
@@ -442,6 +560,48 @@ class Field:
     """Words to complete the answer with, from the table so far (players' names for cubes)."""
 
 
+_DIGITS = re.compile(r"^\d{1,3}$")
+
+
+def _split_numbers(node: yaml.Node, fields: dict[str, Field], path: Path) -> dict[int, InputError | None]:
+    """``{money: 1,900}``: in a flow mapping the comma ends the value, so YAML reads
+    ``money: 1`` and a key ``900``. Such a run — a number, then keys of three digits without
+    values on the same line — is one problem, reported at the number (by the index of its
+    pair) instead of a wrong value and unknown keys; the digit keys' indexes map to ``None``."""
+    found: dict[int, InputError | None] = {}
+    if not isinstance(node, yaml.MappingNode) or not node.flow_style:
+        return found
+    pairs = node.value
+    for i, (key, value) in enumerate(pairs):
+        spec_field = fields.get(key.value) if isinstance(key, yaml.ScalarNode) else None
+        if spec_field is None or not isinstance(value, yaml.ScalarNode) or value.style \
+                or not re.fullmatch(r"£?\s*\d{1,3}", value.value):
+            continue
+        groups = []
+        for next_key, next_value in pairs[i + 1:]:
+            if not (isinstance(next_key, yaml.ScalarNode) and not next_key.style
+                    and _DIGITS.match(next_key.value) and next_key.value not in fields
+                    and next_key.start_mark.line == value.end_mark.line
+                    and isinstance(next_value, yaml.ScalarNode) and next_value.tag == NULL
+                    and next_value.value == ""):
+                break
+            groups.append(next_key.value)
+        if not groups:
+            continue
+        number = ",".join([value.value, *groups])
+        plain = number.lstrip("£ ").replace(",", "")
+        if isinstance(spec_field.spec, Money):
+            hint = f'put it in quotes: {key.value}: "{number}", or write {plain}'
+        else:
+            hint = f"write {key.value}: {plain}, without the comma"
+        found[i] = InputError(
+            (*path, str(key.value)), f"{number} inside {{...}}: the comma ends the value, so YAML reads "
+            f"{key.value}: {value.value} and a key {groups[0]!r}", hint=hint, position=position_of(value))
+        for j in range(i + 1, i + 1 + len(groups)):
+            found[j] = None
+    return found
+
+
 @dataclass(eq=False)
 class Record(Spec):
     """A mapping with a fixed set of keys."""
@@ -459,19 +619,27 @@ class Record(Spec):
             raise self.wrong_type(node, path)
         before = ctx.count
         result: dict[str, Any] = {}
-        meant: set[str | None] = set()
-        for key, value in _mapping_pairs(node, path, ctx):
+        meant: set[str] = set()
+        """Keys an unknown key was taken for ('educaton' -> 'education'): not also reported missing."""
+        split = _split_numbers(node, self.fields, path)
+        for index, (key, value) in enumerate(_mapping_pairs(node, path, ctx)):
             name = scalar_value(key)
             spec_field = self.fields.get(name) if isinstance(name, str) else None
-            child = (*path, str(name))
+            child = (*path, str(key.value))
+            if index in split:
+                problem = split[index]
+                if problem is not None:
+                    ctx.report(problem)
+                    result[name] = MISSING
+                continue
             if spec_field is None:
                 words = list(self.fields)
-                hint = did_you_mean(str(name), words) or did_you_mean(normalise_word(str(name)), words)
-                if hint:
-                    meant.add(close_word(str(name), words))
+                close = _closest(str(key.value), words) or _closest(normalise_word(str(key.value)), words)
+                if close is not None:
+                    meant.add(close)
                 ctx.report(InputError(
-                    child, f"unknown key {quoted(name)}",
-                    hint=hint or ("expected one of: " + ", ".join(words)),
+                    child, f"unknown key {quoted(key.value)}",
+                    hint=f"did you mean {close!r}?" if close else "expected one of: " + ", ".join(words),
                     position=position_of(key),
                 ))
                 continue
@@ -488,7 +656,7 @@ class Record(Spec):
         for name, spec_field in self.fields.items():
             if name in result:
                 continue
-            if spec_field.required and name not in meant:  # a misspelt key already said it
+            if spec_field.required and name not in meant:
                 ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
             elif spec_field.default is not MISSING:
                 result[name] = spec_field.default
@@ -531,7 +699,7 @@ class MapOf(Spec):
         before = ctx.count
         result: dict[Any, Any] = {}
         for key, value in _mapping_pairs(node, path, ctx):
-            raw = scalar_value(key)
+            raw = key.value
             child = (*path, str(raw))
             try:
                 name = self.key.check(key, child, ctx)

@@ -114,6 +114,11 @@ def compose(source: Source) -> yaml.MappingNode:
             hint = None
         if error.context and error.context not in problem:
             problem = f"{problem} ({error.context})"
+        from .syntax import explain
+
+        plain = None if hint else explain(source.text, error)
+        if plain is not None:
+            problem, hint = plain
         raise InputError((), f"YAML syntax: {problem}", hint=hint, position=position) from None
     except yaml.YAMLError as error:
         raise InputError((), f"YAML syntax: {error}", position=Position(1, 1)) from None

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from .declare import Context, Stop, did_you_mean, normalise_word
+from .declare import Context, Stop, did_you_mean, normalise_word, salvage
 from .errors import InputError, Issue, Problems, format_path, quoted
 from .games import REGISTRY, Game, get_game
 from .loading import STR, Document, Source, compose, position_of, read_source, scalar_value
@@ -93,7 +93,8 @@ def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
     document = Document(source, data if not ctx.problems else {}, ctx.positions)
     check_player_names(top, ctx)
     if ctx.count:
-        raise with_names_error(Problems(ctx.problems, ctx.more), names)
+        problems = ctx.problems + (partial_checks(game, source, top, ctx) if game.checks_partial else [])
+        raise with_names_error(Problems(problems, ctx.more), names)
     return game, document
 
 
@@ -104,6 +105,19 @@ def check_finished(top: yaml.MappingNode, game: Game, source: Source) -> None:
             raise InputError(("tally",), f"this table is unfinished; run 'scorecalc tally {game.name} "
                              f"{source.name if source.name != '-' else 'FILE'}' to finish it",
                              position=position_of(key))
+
+
+def partial_checks(game: Game, source: Source, top: yaml.MappingNode, ctx: Context) -> list[InputError]:
+    """The game's own checks over the parts of a table the declaration accepted, so a file
+    with both kinds of problem lists them all in one run."""
+    document = Document(source, salvage(game.declaration, top, ctx.positions), ctx.positions)
+    try:
+        game.parse(document)
+    except InputError as error:
+        document.problems.append(error)
+    except Exception:  # best effort over a partly read table: the file is bad input
+        pass           # already, and its declaration problems are reported whatever happens here
+    return [ctx.positions.locate(problem) for problem in document.problems]
 
 
 def with_names(step: Callable[[], T], names: dict[int, str]) -> T:

@@ -392,14 +392,18 @@ def test_table_errors(doc: dict[str, Any], path: tuple, message: str) -> None:
 
 
 def test_box_limit_warnings() -> None:
-    ana = player(board={"turtle": 15, "volcano": 5, "forest": 5, "coastline": 5},
+    ana = player(board={"turtle": 5, "volcano": 5, "forest": 5, "coastline": 5},
                  universities={"coimbra": 5}, leftover={"scientists": 5})
-    warnings = warnings_of(table(ana, player("Bea", board={"turtle": 1})))
-    assert any("players[0] (Ana).board.turtle: 15 turtles on one player board; the box has 14" in w
-               for w in warnings)
+    warnings = warnings_of(table(ana, player("Bea", board={"turtle": 4})))
     assert any("players[0] (Ana): 25 scientists" in w and "each colour has 24" in w for w in warnings)
-    # 2 players: 8 of each animal go in the bag; 15 + 1 turtles between them
-    assert any("hold 16 turtles between them; a 2-player game puts 8" in w for w in warnings)
+    # 2 players: 8 of each animal go in the bag; 5 + 4 turtles between them
+    assert any("hold 9 turtles between them; a 2-player game puts 8" in w for w in warnings)
+
+
+def test_an_animal_track_holds_five() -> None:
+    # 'If there is no available space on the player board to place the animal ...'
+    error = error_of(table(player(board={"turtle": 6}), player("Bea")))
+    assert "players[0].board.turtle: the turtle track has 5 spaces; found 6" in str(error)
 
 
 def test_animals_in_play_follow_the_player_count() -> None:
@@ -410,7 +414,8 @@ def test_animals_in_play_follow_the_player_count() -> None:
     four = [player(n, board={"dolphin": 3}) for n in ("Ana", "Bea", "Cai", "Dov")]
     assert warnings_of(table(*four)) == []
     # a solo game is set up for 2 players: 8 of each
-    solo = table(player(board={"dolphin": 9}), solo={"mode": "byos"})
+    solo = table(player("Joana", board={"dolphin": 5}), solo={"mode": "percy"},
+                 percy={**PERCY, "board": {"dolphin": 4}})
     assert any("hold 9 dolphins between them; a 2-player game puts 8" in w for w in warnings_of(solo))
 
 

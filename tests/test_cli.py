@@ -122,7 +122,7 @@ def test_game_key_must_match_subcommand(write_yaml) -> None:
         (GOOD.replace("education: 17", "education: 26"),
          ":5:16: players[0] (Anna).education: must be at most 25"),
         (GOOD.replace("money: 1200", "money: -100"), ":10:12: players[1] (Ben).money: must not be negative"),
-        (GOOD.replace("money: 1200", "money: 1200.5"), "players[1] (Ben).money: expected a whole number"),
+        (GOOD.replace("money: 1200", "money: 1200.5"), "(Ben).money: 1200.5 is not a whole number"),
         (GOOD.replace("exhibition: 41", "exhibition: true"), "expected a whole number, found the boolean"),
         (GOOD.replace("name: Ben", "name: Anna"),
          ":7:11: players[1] (Anna).name: two players are called 'Anna'"),

@@ -27,7 +27,7 @@ CASES = {
     "invalid-utf8.yaml": "3:14: <document>: not valid UTF-8 text (byte 0xe7)",
     "binary.yaml": " binary file (it contains NUL bytes), not YAML text",
     "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
-    "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: did not find expected ',' or '}'",
+    "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: the '{...}' that starts at line 2, column 11",
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
     "duplicate-player.yaml": "4:12: players[1] (Ana).name: two players are called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",

@@ -72,6 +72,10 @@ class Game:
     example: Callable[[int], dict[str, Any]] | None = None
     """``example(n)``: a plausible finished table for ``n`` players, as plain data; the
     starter template writes it out in declaration order with each field's ``doc``."""
+    checks_partial: bool = False
+    """``parse`` also runs on a partly valid table (after the declaration found problems):
+    players or tiles the declaration refused are ``None``, refused settings are absent, and
+    ``parse`` reports its own problems over the rest, so one run shows both kinds."""
 
     @property
     def declaration(self) -> Record:

@@ -42,9 +42,9 @@ ANIMAL_PLURALS = {"turtle": "turtles", "dolphin": "dolphins", "flamingo": "flami
 KNOWLEDGE_MAX = 5
 """'the furthest point along the knowledge track (worth 5 white points)'."""
 TRACK_SPACES = 5
-"""A terrain track holds 5 scientists: 'As the track only holds 5 the 6th scientist is moved'."""
-ANIMALS_PER_KIND = 14
-"""'42 Wooden Animals — 14 of each kind: Turtle, Dolphin, Flamingo'."""
+"""A track of the player board holds 5: 'As the track only holds 5 the 6th scientist is moved';
+an animal track likewise ('If there is no available space on the player board to place the
+animal'; the campaign goal 'having 5 of each animal on your player board')."""
 SCIENTISTS_PER_PLAYER = 24
 """'96 Scientists — 24 per player colour'."""
 ANIMALS_IN_PLAY = {2: 8, 3: 11, 4: 14}
@@ -135,7 +135,9 @@ BOARD_TRACK = Choice(words=ANIMALS + TERRAINS, aliases={**ANIMAL.aliases, **TERR
 BOARD = KeyedMap(
     key=BOARD_TRACK,
     specs={
-        **{animal: Int(example=3) for animal in ANIMALS},
+        **{animal: Int(maximum=TRACK_SPACES, example=3,
+                       why=f"the {animal} track has {TRACK_SPACES} spaces")
+           for animal in ANIMALS},
         **{terrain: Int(maximum=TRACK_SPACES, example=2,
                             why=f"the {terrain} track has {TRACK_SPACES} spaces")
            for terrain in TERRAINS},
@@ -331,21 +333,22 @@ def every(names: tuple[str, ...], given: Mapping[str, int]) -> dict[str, int]:
     return {name: given.get(name, 0) for name in names}
 
 
-def parse_book(raw: dict[str, Any], path: Path) -> Book:
+def parse_book(document: Document, raw: dict[str, Any], path: Path) -> Book:
     if "whole" in raw:
         return Book({kind: raw["whole"][kind] for kind in KNOWLEDGE if raw["whole"].get(kind)})
     left, right = raw["pages"]["left"], raw["pages"]["right"]
     if len(left) != len(right):
-        raise InputError((*path, "right"),
-                         f"the right page lists {plural(len(right), 'slot')} and the left page "
-                         f"{len(left)}; list the half icons that face each other, slot by slot")
-    slots = tuple(zip(left, right, strict=True))
+        document.report((*path, "right"),
+                        f"the right page lists {plural(len(right), 'slot')} and the left page "
+                        f"{len(left)}; list the half icons that face each other, slot by slot",
+                        hint="write 'none' for a slot with no half icon")
+    slots = tuple(zip(left, right, strict=False))
     return Book(whole_icons(slots), slots)
 
 
 def parse_player(document: Document, p: int, raw: dict[str, Any]) -> Player:
     path: Path = ("players", p)
-    books = tuple(parse_book(book, (*path, "books", b)) for b, book in enumerate(raw["books"]))
+    books = tuple(parse_book(document, book, (*path, "books", b)) for b, book in enumerate(raw["books"]))
     player = Player(
         name=raw["name"],
         score=raw["score"],
@@ -373,12 +376,8 @@ def check_book(document: Document, path: Path, book: Book) -> None:
 
 def check_player_pieces(document: Document, path: Path, board: Mapping[str, int],
                         universities: Mapping[str, int], on_map: int) -> None:
-    """Warn about more animals of a kind or more scientists than the box holds."""
-    for animal in ANIMALS:
-        if board[animal] > ANIMALS_PER_KIND:
-            document.warn((*path, "board", animal),
-                          f"{board[animal]} {ANIMAL_PLURALS[animal]} on one player board; the box has "
-                          f"{ANIMALS_PER_KIND}")
+    """Warn about more scientists than the box holds (a track holds at most 5 animals, so one
+    board never shows more animals of a kind than the box's 14)."""
     scientists = sum(board[terrain] for terrain in TERRAINS) + sum(universities.values()) + on_map
     if scientists > SCIENTISTS_PER_PLAYER:
         document.warn(path, f"{scientists} scientists on the player board, at the universities and on "
@@ -423,45 +422,62 @@ def parse_percy(document: Document, raw: dict[str, Any], solo: Solo) -> Percy:
 
 
 def parse_solo(document: Document) -> tuple[Solo | None, dict[str, Any] | None]:
+    """The solo settings; a problem is reported and checking goes on (``None`` where unusable)."""
     data = document.data
     raw_solo, raw_percy = data.get("solo"), data.get("percy")
+    players = data.get("players") or []
     if raw_solo is None:
+        if written(document, "solo"):
+            return None, None  # refused by the declaration (a partly valid table): already reported
         if raw_percy is not None:
-            raise InputError(("percy",), "'percy:' belongs to a You vs Percy game",
-                             hint="add 'solo: {mode: percy}'", at_key=True)
-        if len(data["players"]) == 1:
+            document.report(("percy",), "'percy:' belongs to a You vs Percy game",
+                            hint="add 'solo: {mode: percy}'", at_key=True)
+        elif len(players) == 1:
             document.warn(("players",), "one player and no 'solo:' block; add "
                           "'solo: {mode: percy}' or 'solo: {mode: byos}' to score a solo game")
         return None, None
     solo = Solo(raw_solo["mode"], raw_solo["difficulty"], raw_solo.get("goals_completed"))
-    if len(data["players"]) != 1:
-        raise InputError(("solo",), f"a solo game has one player; this table has {len(data['players'])}",
-                         at_key=True)
+    if len(players) != 1:
+        document.report(("solo",), f"a solo game has one player; this table has {len(players)}",
+                        hint="remove 'solo:' to score a game of several players", at_key=True)
     if solo.mode == "percy":
-        if raw_percy is None:
-            raise InputError(("solo", "mode"), "a You vs Percy game needs a 'percy:' block",
-                             hint="percy: {score: ..., knowledge: {...}, universities: {...}, "
-                                  "half_icons: {...}, coins: ..., compass: ...}")
-        name = data["players"][0]["name"]
-        if " ".join(name.casefold().split()) == "percy":
-            raise InputError(("players", 0, "name"),
-                             "'Percy' is the automa in a You vs Percy game; give the player another name")
+        if raw_percy is None and not written(document, "percy"):
+            document.report(("solo", "mode"), "a You vs Percy game needs a 'percy:' block",
+                            hint="percy: {score: ..., knowledge: {...}, universities: {...}, "
+                                 "half_icons: {...}, coins: ..., compass: ...}")
+        for p, player in enumerate(players):
+            if player is not None and " ".join(player["name"].casefold().split()) == "percy":
+                document.report(("players", p, "name"),
+                                "'Percy' is the automa in a You vs Percy game; give the player another name")
     elif raw_percy is not None:
-        raise InputError(("percy",), "in Beat Your Own Score Percy does not score; remove 'percy:'",
-                         hint="or set 'solo: {mode: percy}'", at_key=True)
+        document.report(("percy",), "in Beat Your Own Score Percy does not score; remove 'percy:'",
+                        hint="or set 'solo: {mode: percy}'", at_key=True)
+        raw_percy = None
     if solo.goals_completed is not None and solo.goals_completed > CAMPAIGN_CARDS:
         document.warn(("solo", "goals_completed"),
                       f"{solo.goals_completed} goals completed; the box has {CAMPAIGN_CARDS} campaign cards")
     return solo, raw_percy
 
 
+def written(document: Document, key: str) -> bool:
+    """``key`` is in the file, even when the declaration refused its value."""
+    return (key,) in document.positions.values
+
+
 def parse(document: Document) -> Table:
+    """The table, every player and Percy checked; a problem is reported and checking goes on.
+
+    In a partly valid table (the declaration found problems) a refused player is ``None``
+    and a refused setting is absent; what needs it is not checked.
+    """
+    data = document.data
     solo, raw_percy = parse_solo(document)
-    players = tuple(parse_player(document, p, raw) for p, raw in enumerate(document.data["players"]))
+    players = tuple(parse_player(document, p, raw) for p, raw in enumerate(data.get("players") or [])
+                    if raw is not None)
     percy = parse_percy(document, raw_percy, solo) if solo is not None and raw_percy is not None else None
     boards = [player.board for player in players] + ([percy.board] if percy is not None else [])
     check_animals_in_play(document, boards, seats=2 if solo is not None else max(len(players), 2))
-    return Table(document.data["university_cards"], players, solo, percy)
+    return Table(data.get("university_cards", {}), players, solo, percy)
 
 
 # --- scoring -------------------------------------------------------------------------------------
@@ -737,6 +753,7 @@ GAME = Game(
     parse=parse,
     score=score,
     example=example,
+    checks_partial=True,
 )
 
 # What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/): the cards and the

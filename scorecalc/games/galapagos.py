@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..declare import Choice, Either, Field, Int, ListOf, MapOf, Record
-from ..errors import InputError
+from ..declare import Choice, Either, Field, Int, ListOf, MapOf, Money, Record
 from ..loading import Document
 from ..sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
 from . import Game, player_name_field
@@ -29,6 +28,8 @@ BOX_TOKENS = {"sea_lion": 13, "iguana": 12, "tortoise": 11, "booby": 10, "pengui
 """Tokens per kind in the box; one of each sits on the education track all game."""
 PLAYER_LIMIT = {kind: count - 1 for kind, count in BOX_TOKENS.items()}
 EDUCATION_MAX = 25
+MONEY_MAX = 1_000_000
+"""No table holds a million pounds: the bank is a box of £100 and £500 notes."""
 
 ANIMAL = Choice(
     words=ANIMALS,
@@ -51,12 +52,17 @@ EXHIBITION = Record(fields={
 PLAYER = Record(fields={
     "name": player_name_field(),
     "exhibition": Field(Int(example=30), required=True,
-                        doc="exhibition points: the figure on the exhibition track (0-50 around the board)"),
+                        doc="exhibition points: the figure on the exhibition track; the track ends at 50, "
+                            "so a figure that went round adds 50 per lap (on 12 after one lap: 62)"),
     "education": Field(Int(maximum=EDUCATION_MAX, example=10), required=True,
                        doc="the figure on the education track, 0-25"),
     "animals": Field(Either((Int(example=3), MapOf(key=ANIMAL, value=Int()))), default=0,
                      doc="animal tokens left in front of the player: a count or {kind: count}"),
-    "money": Field(Int(maximum=1_000_000, example=1500), required=True, doc="money in pounds"),
+    "money": Field(Money(maximum=MONEY_MAX, step=100, example=1500,
+                         why_step="the game's money comes in £100 and £500 notes"),
+                   required=True,
+                   doc="money in pounds, a multiple of 100: 1900, 1,900 or £1,900 "
+                       "(inside {...} write \"1,900\" in quotes)"),
     "exhibitions": Field(ListOf(EXHIBITION), doc="optional ledger of the player's exhibitions"),
 })
 
@@ -102,14 +108,17 @@ def bonus_name(bonus: int | str) -> str:
 
 
 def parse(document: Document) -> Table:
+    """The players' tables, every ledger checked; a problem is reported and checking goes on.
+
+    A player the declaration already refused (``None`` in a partly valid table) is left out.
+    """
     players = []
     used_tiles: dict[int | str, tuple[int, int]] = {}
     held = dict.fromkeys(ANIMALS, 0)
     plain_counts = 0
-    for p, raw in enumerate(document.data["players"]):
-        if raw["money"] % 100:
-            raise InputError(("players", p, "money"),
-                             f"£{raw['money']} cannot be paid in the game's £100 and £500 notes")
+    for p, raw in enumerate(document.data.get("players") or []):
+        if raw is None:
+            continue
         animals = raw["animals"]
         if isinstance(animals, dict):
             for kind, count in animals.items():
@@ -122,7 +131,7 @@ def parse(document: Document) -> Table:
         if "exhibitions" in raw:
             ledger = tuple(check_exhibition(document, p, e, show, used_tiles)
                            for e, show in enumerate(raw["exhibitions"]))
-            check_ledger_sum(p, raw["exhibition"], ledger)
+            check_ledger_sum(document, p, raw["exhibition"], ledger)
         players.append(Player(raw["name"], raw["exhibition"], raw["education"], animal_count,
                               raw["money"], ledger))
     check_component_limits(document, held, plain_counts)
@@ -137,31 +146,34 @@ def check_exhibition(
     animals = tuple(raw["animals"])
     for i, kind in enumerate(animals):
         if kind in animals[:i]:
-            raise InputError((*path, "animals", i),
-                             f"two {animal_name(kind, 2)} in one exhibition; its animal tokens all differ")
+            document.report((*path, "animals", i),
+                            f"two {animal_name(kind, 2)} in one exhibition; its animal tokens all differ")
     bonus = raw.get("bonus")
     if bonus is not None:
         if isinstance(bonus, int) and len(animals) < bonus:
-            raise InputError((*path, "bonus"),
-                             f"bonus tile {bonus} needs at least {bonus} animals; this exhibition has "
-                             f"{len(animals)}")
+            document.report((*path, "bonus"),
+                            f"bonus tile {bonus} needs at least {bonus} animals; this exhibition has "
+                            f"{len(animals)}")
         if isinstance(bonus, str) and bonus not in animals:
-            raise InputError((*path, "bonus"),
-                             f"the {bonus_name(bonus)} needs a {animal_name(bonus)} in the exhibition")
+            document.report((*path, "bonus"),
+                            f"the {bonus_name(bonus)} needs a {animal_name(bonus)} in the exhibition")
         if bonus in used_tiles:
             first_p, first_e = used_tiles[bonus]
-            raise InputError((*path, "bonus"),
-                             f"{bonus_name(bonus)} was already used (players[{first_p}].exhibitions"
-                             f"[{first_e}]); each bonus tile is used once per game")
-        used_tiles[bonus] = (p, e)
+            document.report((*path, "bonus"),
+                            f"{bonus_name(bonus)} was already used (players[{first_p}].exhibitions"
+                            f"[{first_e}]); each bonus tile is used once per game")
+        else:
+            used_tiles[bonus] = (p, e)
     return Exhibition(animals, bonus)
 
 
-def check_ledger_sum(p: int, exhibition: int, ledger: tuple[Exhibition, ...]) -> None:
+def check_ledger_sum(document: Document, p: int, exhibition: int, ledger: tuple[Exhibition, ...]) -> None:
     total = sum(show.points for show in ledger)
     if total != exhibition:
-        raise InputError(("players", p, "exhibitions"),
-                         f"the exhibitions add up to {total} points but 'exhibition' says {exhibition}")
+        document.report(("players", p, "exhibitions"),
+                        f"the exhibitions add up to {total} points but 'exhibition' says {exhibition}",
+                        hint="fix the ledger or the figure; every exhibited animal is 2 points, 3 with a "
+                             "bonus tile")
 
 
 def check_component_limits(document: Document, held: dict[str, int], plain_counts: int) -> None:
@@ -271,6 +283,7 @@ GAME = Game(
     parse=parse,
     score=score,
     example=example,
+    checks_partial=True,
 )
 
 # What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/).

@@ -26,7 +26,7 @@ from ..declare import (
     did_you_mean,
     normalise_word,
 )
-from ..errors import InputError, Path, format_path
+from ..errors import Path, format_path, quoted
 from ..loading import Document
 from ..sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, plural, rank, split_places
 from . import Game, player_name_field
@@ -167,26 +167,41 @@ class Table:
 
 
 def parse(document: Document) -> Table:
+    """The table with every tile and player checked; a problem is reported and checking goes on.
+
+    In a partly valid table (the declaration found problems) a refused tile or player is
+    ``None`` and a refused setting is absent; checks that need it are skipped.
+    """
     data = document.data
-    variant = data["variant"]
-    names = [raw["name"] for raw in data["players"]]
-    objective = check_objective(document, variant)
-    board = tuple(parse_tile(document, i, raw, names) for i, raw in enumerate(data["board"]))
-    players = tuple(parse_player(document, p, raw, variant) for p, raw in enumerate(data["players"]))
-    public = tuple(data["public_species"])
+    variant = data.get("variant")
+    raw_players = data.get("players") or []
+    names = [raw["name"] if raw is not None else None for raw in raw_players]
+    objective = check_objective(document, variant) if variant is not None else None
+    before = len(document.problems)
+    board = tuple(parse_tile(document, i, raw, names) for i, raw in enumerate(data.get("board") or [])
+                  if raw is not None)
+    board_holds = len(document.problems) == before and "board" in data and None not in data["board"] \
+        and None not in names
+    seated = [(p, parse_player(document, p, raw, variant)) for p, raw in enumerate(raw_players)
+              if raw is not None]
+    players = tuple(player for _, player in seated)
+    public = tuple(data.get("public_species") or ())
     if variant == "advanced":
         if len(public) > OBJECTIVES_PER_DECK:
             document.warn(("public_species",), f"{len(public)} public species; the Advanced game has "
                           f"{OBJECTIVES_PER_DECK} public objectives")
     else:
-        if public:
+        if public and variant is not None:
             document.warn(("public_species",), objectives_ignored(variant))
         public = ()
-    table = Table(variant, objective, dict(data.get("progression") or {}), public, board, players)
-    check_cube_supply(document, table)
-    check_tiles_in_box(document, table)
-    check_progression(document, table)
-    check_habitats_given(document, table)
+    table = Table(variant or "standard", objective, dict(data.get("progression") or {}), public, board,
+                  players)
+    if "progression" in data or ("progression",) not in document.positions.values:
+        check_progression(document, table, seated)  # (a refused 'progression' is reported already)
+    if board_holds:  # the majority step needs every tile and every player's cubes
+        check_cube_supply(document, table)
+        check_tiles_in_box(document, table)
+        check_habitats_given(document, table)
     return table
 
 
@@ -199,8 +214,10 @@ def check_objective(document: Document, variant: str) -> str | None:
                 document.warn((key,), f"the Family variant has no objectives; {key!r} is ignored")
         return None
     if "objective" not in data:
-        raise InputError((), f"missing 'objective': the {variant} game scores books by its Level 4 card",
-                         hint="add 'objective:' with one of " + ", ".join(OBJECTIVE_TITLES))
+        if ("objective",) not in document.positions.values:  # else refused, and already reported
+            document.report((), f"missing 'objective': the {variant} game scores books by its Level 4 card",
+                            hint="add 'objective:' with one of " + ", ".join(OBJECTIVE_TITLES))
+        return None
     objective: str = data["objective"]
     if "progression" in data and objective != "cape_town":
         document.warn(("progression",), f"only Cape Town uses 'progression'; the objective is "
@@ -208,34 +225,42 @@ def check_objective(document: Document, variant: str) -> str | None:
     return objective
 
 
-def parse_tile(document: Document, i: int, raw: dict, names: list[str]) -> Tile:
+def parse_tile(document: Document, i: int, raw: dict, names: list[str | None]) -> Tile:
+    """One board tile; ``names`` are the players' names (``None`` for a player refused already)."""
     path: Path = ("board", i)
     starting = raw["starting"]
+    level: int | None
     if starting:
         if raw.get("level", 1) != 1:
-            raise InputError((*path, "level"), f"a starting tile counts as Level 1, not Level {raw['level']}")
+            document.report((*path, "level"), f"a starting tile counts as Level 1, not Level {raw['level']}",
+                            hint="remove 'level:' or 'starting: true'")
         level = 1
     elif "level" in raw:
         level = raw["level"]
     else:
-        raise InputError(path, "missing 'level' (1-4, the number in the turtle)",
-                         hint="or 'starting: true' for a starting tile")
+        document.report(path, "missing 'level' (1-4, the number in the turtle)",
+                        hint="or 'starting: true' for a starting tile")
+        level = None
     cubes = []
+    known = [name for name in names if name is not None]
     for name, count in raw["cubes"].items():
         key_path = (*path, "cubes", name)
-        if name not in names:
-            raise InputError(key_path, f"{name!r} is not at the table",
-                             hint=did_you_mean(name, names) or "players: " + ", ".join(names), at_key=True)
+        if name not in known:
+            if None not in names:  # else it may be the refused player's: already reported
+                document.report(key_path, f"{quoted(name)} is not at the table",
+                                hint=did_you_mean(name, known) or "players: " + ", ".join(known),
+                                at_key=True)
+            continue
         if count:
             cubes.append((names.index(name), count))
     if level == LEVEL_4 and cubes:
-        raise InputError((*path, "cubes"), "a Level 4 tile carries no Observation Cubes "
-                         "(it has no habitat icons)")
+        document.report((*path, "cubes"), "a Level 4 tile carries no Observation Cubes "
+                        "(it has no habitat icons)", hint="remove the cubes, or correct 'level'")
     cubes.sort(key=lambda pair: -pair[1])
     habitats = tuple(raw["habitats"]) if "habitats" in raw else None
-    if habitats is not None:
+    if habitats is not None and level is not None:
         check_icon_count(document, (*path, "habitats"), level, habitats)
-    return Tile(raw["species"], level, starting, habitats, tuple(cubes))
+    return Tile(raw["species"], level or 1, starting, habitats, tuple(cubes))
 
 
 def check_icon_count(document: Document, path: Path, level: int, habitats: tuple[str, ...]) -> None:
@@ -249,7 +274,7 @@ def check_icon_count(document: Document, path: Path, level: int, habitats: tuple
                       f"{len(habitats)} given")
 
 
-def parse_player(document: Document, p: int, raw: dict, variant: str) -> Player:
+def parse_player(document: Document, p: int, raw: dict, variant: str | None) -> Player:
     path: Path = ("players", p)
     books = {habitat: raw["books"].get(habitat, 0) for habitat in HABITATS}
     if variant == "family":
@@ -258,12 +283,12 @@ def parse_player(document: Document, p: int, raw: dict, variant: str) -> Player:
         books = dict.fromkeys(HABITATS, 0)
     collected = raw["tiles"]
     if variant == "advanced" and isinstance(collected, int) and collected:
-        raise InputError((*path, "tiles"), "the Advanced game matches collected tiles against the species "
-                         "objectives, so it needs their names, not a count",
-                         hint="write them as a list: [Sea Snail, Hydra]")
+        document.report((*path, "tiles"), "the Advanced game matches collected tiles against the species "
+                        "objectives, so it needs their names, not a count",
+                        hint="write them as a list: [Sea Snail, Hydra]")
     private = tuple(raw["private_species"])
     if variant != "advanced":
-        if private:
+        if private and variant is not None:
             document.warn((*path, "private_species"), objectives_ignored(variant))
         private = ()
     elif len(private) > OBJECTIVES_PER_DECK:
@@ -320,7 +345,7 @@ def format_place(path: Path) -> str:
     return format_path(path[:-1] if path[-1] == "species" else path)
 
 
-def check_progression(document: Document, table: Table) -> None:
+def check_progression(document: Document, table: Table, seated: Sequence[tuple[int, Player]]) -> None:
     """Cape Town: 'For each Habitat type, players receive points for the number of Books as shown.'
 
     The rulebook prints only three of the card's values, so the card's values come from
@@ -328,13 +353,13 @@ def check_progression(document: Document, table: Table) -> None:
     """
     if table.objective != "cape_town":
         return
-    for p, player in enumerate(table.players):
+    for p, player in seated:
         for habitat, count in player.books.items():
             if count and count not in table.progression:
                 known = ", ".join(str(books) for books in sorted(table.progression))
                 given = (f"'progression' gives values for {known} books" if known
                          else "'progression' is missing")
-                raise InputError(
+                document.report(
                     ("players", p, "books", habitat),
                     f"the Cape Town (Progression) card's value for {plural(count, 'book')} is needed; "
                     f"{given}",
@@ -348,8 +373,9 @@ def check_habitats_given(document: Document, table: Table) -> None:
         return
     for i, (tile, holder) in enumerate(zip(table.board, take_tiles(table.board), strict=True)):
         if holder is None and tile.habitats is None and tile.level < LEVEL_4:
-            raise InputError(("board", i), f"missing 'habitats': {tile.label} stays on the board, and "
-                             f"{OBJECTIVE_TITLES[table.objective]} counts the icons of the tiles left")
+            document.report(("board", i), f"missing 'habitats': {tile.label} stays on the board, and "
+                            f"{OBJECTIVE_TITLES[table.objective]} counts the icons of the tiles left",
+                            hint="add 'habitats:' with the icons on the tile, e.g. [water, land]")
 
 
 # --- the majority step ---------------------------------------------------------------------------
@@ -655,6 +681,7 @@ GAME = Game(
     parse=parse,
     score=score,
     example=example,
+    checks_partial=True,
 )
 
 # What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/): the variant and the
