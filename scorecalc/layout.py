@@ -20,6 +20,7 @@ DEFAULT_WIDTH = 80
 MIN_WIDTH = 20
 """Narrower widths are laid out as this one (lines may then be wider than asked)."""
 
+_VALUE = re.compile(r"\(?[£$€\d][\d,.]*\W*[,;:.)]$")
 _LINE_BREAKS = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 _UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -132,8 +133,9 @@ def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], .
     """``text`` as clauses: (words, their widths, the clause's width).
 
     A clause ends with a word ending in ``;`` or a lone ``—``. A short parenthesis
-    (``(Level 3)``, up to three words) is one word, split again only if it cannot fit
-    on a line of its own.
+    (``(Level 3)``, up to three words) is one word, and so is a value that ends a list
+    entry with the word before it (``Kit £1,500),``); such a word is split again only
+    if it cannot fit on a line of its own.
     """
     words = [word for word in clean(text).split(" ") if word]
     clauses: list[list[str]] = [[]]
@@ -146,6 +148,8 @@ def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], .
                 word = " ".join(words[index:end + 1])
                 index = end
         index += 1
+        if _VALUE.match(word) and clauses[-1] and " " not in clauses[-1][-1]:
+            word = clauses[-1].pop() + " " + word  # "Kit £1,500)": a name keeps its value
         clauses[-1].append(word)
         if word.endswith(";") or word == "—":
             clauses.append([])

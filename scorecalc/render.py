@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .layout import (
+    DEFAULT_WIDTH,
     MIN_WIDTH,
     clean,
     display_width,
@@ -146,8 +147,9 @@ ITEM_HEADERS = ("Category", "Item", "Points", "Detail")
 ITEM_ALIGN = ("left", "left", "right", "left")
 WRAPPED_NAME = 4
 """What a wrapped category or item name costs, in lines, when choosing column widths."""
-MIN_DETAIL = 20
-"""A Detail column narrower than this stacks each item's detail under it instead."""
+MIN_DETAIL = 30
+"""A Detail column narrower than this stacks each item's detail under it instead (at 80
+columns the Detail column is always wider)."""
 
 
 def _text_page(sheet: ScoreSheet, summary: bool, width: int | None) -> str:
@@ -264,9 +266,12 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
     rows = [_item_rows(player) for player in players]
     if width is None:
         return [_tabulate(ITEM_HEADERS, table, ITEM_ALIGN) for table in rows]
-    widths = _fit_items([row for table in rows for row in table], width)
+    every = [row for table in rows for row in table]
+    widths = _fit_items(every, width)
     if widths is None:
-        return [_stacked_items(table, width) for table in rows]
+        points = max(display_width(row[2]) for row in every)
+        label = min(max(display_width("  " + row[1]) for row in every), width - points - 2)
+        return [_stacked_items(table, width, label, points) for table in rows]
     category, item, detail = widths
     points = _column_width("Points", [row[2] for table in rows for row in table])
     return [_simple_table(ITEM_HEADERS, [(_wrapped(row[0], category), _wrapped(row[1], item), row[2],
@@ -277,7 +282,8 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
 
 def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int] | None:
     """Widths of the Category, Item and Detail columns for ``width``, or ``None`` when the
-    Detail column would be narrower than ``MIN_DETAIL`` (the details are then stacked).
+    details are to be stacked under their items instead: the table does not fit as it
+    is and ``width`` is under 80, or the Detail column would be narrower than ``MIN_DETAIL``.
 
     When the natural widths do not fit, the layout taking the fewest lines is chosen
     among a few: each category column (its natural width, or its longest word) with
@@ -290,6 +296,8 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
     room = width - points - 2 * (len(ITEM_HEADERS) - 1)
     if category + item + detail <= room:
         return category, item, detail
+    if width < DEFAULT_WIDTH:
+        return None
     fewest_item = max(display_width("Item") + 2, min(item, max(longest_word(row[1]) for row in rows), 16))
     fewest_category = max(display_width("Category") + 2,
                           min(category, max(longest_word(row[0]) for row in rows)))
@@ -314,7 +322,7 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
     return min(layouts, key=cost)
 
 
-def _stacked_items(rows: Sequence[Sequence[str]], width: int) -> str:
+def _stacked_items(rows: Sequence[Sequence[str]], width: int, label: int, points: int) -> str:
     """Narrow widths: items under their category, each item's detail on lines under it.
 
     ::
@@ -325,9 +333,9 @@ def _stacked_items(rows: Sequence[Sequence[str]], width: int) -> str:
             ...
         --------------------------
         Total               19
+
+    ``label`` is the width of the item names' column, ``points`` of the points'.
     """
-    points = max(display_width(row[2]) for row in rows)
-    label = min(max(display_width("  " + row[1]) for row in rows), width - points - 2)
     out: list[str] = []
     category = None
     for name, item, score, detail in rows[:-1]:
@@ -389,7 +397,7 @@ def _stacked_summary(sheet: ScoreSheet, players: Sequence[PlayerScore], width: i
     """Narrow widths: ``rank  name  total`` per player, the category totals under it."""
     totals = max(display_width(str(player.total)) for player in players)
     ranks = max(display_width(str(player.rank)) for player in players)
-    label = width - ranks - 2 - totals - 2
+    label = min(max(display_width(clean(player.name)) for player in players), width - ranks - totals - 4)
     out = []
     for player in players:
         names = wrap(player.name, label)
