@@ -128,7 +128,8 @@ StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as 
 SummaryOption = Annotated[bool, typer.Option(
     "--summary", help="Only the summary: ranks, category totals, winner (JSON without items).")]
 WideOption = Annotated[bool, typer.Option(
-    "--wide", help="Do not wrap the table (it fits COLUMNS, else the terminal, else 80 columns).")]
+    "--wide", help="Do not wrap the table. Otherwise it fits COLUMNS, else the terminal, else 80 "
+                   "columns (a file given to --output: COLUMNS, else 80).")]
 
 
 def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:

@@ -83,18 +83,19 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
 
     Words go on a line while they fit; a clause that does not fit on the current line
     but fits on a line of its own starts one; a word wider than a line is broken, after
-    a ``/`` or ``-`` when one is near the end. ``indent`` starts the first line,
-    ``subsequent`` the others (both counted in ``width``).
+    a ``/`` or ``-`` when one is near the end; a word left alone on the last line takes
+    the one before it along. ``indent`` starts the first line, ``subsequent`` the others
+    (both counted in ``width``).
     """
     first, later = display_width(indent), display_width(subsequent)
     width = max(width, first + 1, later + 1)
-    lines: list[str] = []
+    lines: list[list[str]] = []  # the words of each line
     words: list[str] = []  # on the current line
     used = first  # its width so far
 
     def flush() -> None:
         nonlocal words, used
-        lines.append((subsequent if lines else indent) + " ".join(words))
+        lines.append(words)
         words, used = [], later
 
     def put(word: str, size: int) -> None:
@@ -125,20 +126,27 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
             put(word, size)
     if words or not lines:
         flush()
-    return lines
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 2 \
+            and not lines[-2][-1].endswith(";") and lines[-2][-1] != "—":
+        # one word alone on the last line: take the word before it along, when that fits
+        last = [lines[-2][-1], *lines[-1]]
+        if later + display_width(" ".join(last)) <= width:
+            lines[-2:] = [lines[-2][:-1], last]
+    return [(subsequent if index else indent) + " ".join(line) for index, line in enumerate(lines)]
 
 
 @lru_cache(maxsize=4096)
 def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], ...]:
     """``text`` as clauses: (words, their widths, the clause's width).
 
-    A clause ends with a word ending in ``;`` or a lone ``—``. A short parenthesis
-    (``(Level 3)``, up to three words) is one word, and so is a value that ends a list
-    entry with the word before it (``Kit £1,500),``); such a word is split again only
-    if it cannot fit on a line of its own.
+    A clause ends with a word ending in ``;`` (outside parentheses) or a lone ``—``. A
+    short parenthesis (``(Level 3)``, up to three words) is one word, and so is a value
+    that ends a list entry with the word before it (``Kit £1,500),``); such a word is
+    split again only if it cannot fit on a line of its own.
     """
     words = [word for word in clean(text).split(" ") if word]
     clauses: list[list[str]] = [[]]
+    depth = 0  # parentheses open: a ';' inside them ends no clause
     index = 0
     while index < len(words):
         word = words[index]
@@ -148,10 +156,11 @@ def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], .
                 word = " ".join(words[index:end + 1])
                 index = end
         index += 1
+        depth = max(depth + word.count("(") - word.count(")"), 0)
         if _VALUE.match(word) and clauses[-1] and " " not in clauses[-1][-1]:
             word = clauses[-1].pop() + " " + word  # "Kit £1,500)": a name keeps its value
         clauses[-1].append(word)
-        if word.endswith(";") or word == "—":
+        if depth == 0 and (word.endswith(";") or word == "—"):
             clauses.append([])
     result = []
     for clause in clauses:

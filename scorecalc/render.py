@@ -34,7 +34,9 @@ class RenderOptions:
     wide: bool = False
     """Do not wrap the table to ``width``."""
     width: int | None = None
-    """Columns to fit; ``None``: ``COLUMNS``, else the terminal's, else 80."""
+    """Columns to fit; ``None``: ``COLUMNS``, else the terminal's when standard output is
+    one, else 80 (``layout.resolve_width``). The command line sets it for ``--output`` to
+    a file, which has no terminal: ``COLUMNS``, else 80, as when standard output is piped."""
 
 
 def to_json_object(sheet: ScoreSheet, items: bool = True) -> dict[str, Any]:

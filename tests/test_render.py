@@ -285,7 +285,17 @@ def test_wrap_keeps_clauses_whole_when_they_fit_a_line() -> None:
 def test_wrap_keeps_short_parentheses_and_values_with_their_word() -> None:
     assert wrap("Flightless Cormorant (Level 3)", 16) == ["Flightless", "Cormorant", "(Level 3)"]
     assert wrap("most money (Jo £1,500, Kit £1,500): a shared victory.", 24) == [
-        "most money (Jo £1,500,", "Kit £1,500): a shared", "victory."]
+        "most money (Jo £1,500,", "Kit £1,500): a", "shared victory."]
+
+
+def test_wrap_leaves_no_word_alone_on_the_last_line() -> None:
+    assert wrap("Galapagos Mockingbird (Level 2): Rachel 1 cube, Ezra 1 -> tied, nobody takes it", 72) == [
+        "Galapagos Mockingbird (Level 2): Rachel 1 cube, Ezra 1 -> tied, nobody", "takes it"]
+
+
+def test_a_semicolon_inside_parentheses_ends_no_clause() -> None:
+    assert wrap("not both met: this game is lost (play it again; 2 lost games end the campaign).", 46) == [
+        "not both met: this game is lost (play it", "again; 2 lost games end the campaign)."]
 
 
 def test_wrap_measures_display_width() -> None:
