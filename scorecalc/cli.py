@@ -132,7 +132,9 @@ OutputOption = Annotated[
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
 SummaryOption = Annotated[bool, typer.Option(
     "--summary", help="Only the summary: ranks, category totals, winner (JSON without items).")]
-WideOption = Annotated[bool, typer.Option("--wide", help="Do not wrap the table to the terminal's width.")]
+WideOption = Annotated[bool, typer.Option(
+    "--wide", help="Do not wrap the table. Otherwise it fits COLUMNS, else the terminal, else 80 "
+                   "columns (a file given to --output: COLUMNS, else 80).")]
 
 
 def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:
@@ -178,6 +180,7 @@ def expand(paths: list[str], report: Report) -> list[str]:
 def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
         summary: bool = False, wide: bool = False, options: dict[str, bool] | None = None,
         report: Report | None = None) -> int:
+    from .layout import resolve_width
     from .render import RenderOptions, render
     from .writing import check_output_target
 
@@ -192,7 +195,10 @@ def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, s
         sheets.append(scored.sheet)
         shown.extend(game_option_text(scored, options or {}))
     if sheets:
-        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide or output is not None))
+        # A file has no terminal: it is COLUMNS or 80 wide, as standard output is when piped.
+        to_file = output is not None and output != "-"
+        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide,
+                                            width=resolve_width(terminal=False) if to_file else None))
         emit("\n".join(shown) + "\n" + text if shown else text, output)
     return report.exit_code
 

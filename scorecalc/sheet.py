@@ -110,30 +110,44 @@ def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
     leaders = [i for i, player in enumerate(players) if player.total == best]
     sheet.tiebreak = None
     if len(leaders) > 1 and tiebreaks:
-        names = _join([players[i].name for i in leaders])
-        contenders = leaders
-        used: list[str] = []
-        for tb in tiebreaks:
-            values = {i: tb.key(i) for i in contenders}
-            top = max(values.values())
-            shown = ""
-            if tb.describe is not None:
-                shown = " (" + ", ".join(f"{players[i].name} {tb.describe(i)}" for i in contenders) + ")"
-            used.append(f"{tb.name}{shown}")
-            contenders = [i for i in contenders if values[i] == top]
-            if len(contenders) == 1:
-                sheet.tiebreak = f"{names} tied on {best} points; decided by {used[-1]}."
-                if len(used) > 1:
-                    sheet.tiebreak = (
-                        f"{names} tied on {best} points and on " + "; ".join(used[:-1])
-                        + f"; decided by {used[-1]}."
-                    )
-                break
-        else:
-            sheet.tiebreak = (
-                f"{names} tied on {best} points and on " + "; ".join(used) + ": a shared victory."
-            )
+        sheet.tiebreak = tiebreak_sentence(players, leaders, best, tiebreaks)
     return sheet
+
+
+def tiebreak_sentence(players: Sequence[PlayerScore], leaders: Sequence[int], best: int,
+                      tiebreaks: Sequence[TieBreak]) -> str:
+    """How first place was decided, naming at each step only the players still tied.
+
+    ``Hana and Ivo tied on 37 points; decided by most money (Hana £2,600, Ivo £1,900).``
+    A tie-break that leaves everyone level adds "and on …" to the tie; one that puts some
+    players out says who, and who is still tied: ``A, B and C tied on 14 points; most
+    money (A £2,300, B £1,900, C £2,300) puts B out; A and C still tied; decided by most
+    books (A 5, C 3).`` Ties no tie-break breaks end ": a shared victory."
+    """
+    contenders = list(leaders)
+    sentence = f"{_join([players[i].name for i in contenders])} tied on {best} points"
+    level: list[str] = []  # tie-breaks that left the current contenders level
+
+    def close_tie() -> str:
+        return sentence + (" and on " + "; ".join(level) if level else "")
+
+    for tb in tiebreaks:
+        values = {i: tb.key(i) for i in contenders}
+        top = max(values.values())
+        shown = tb.name
+        if tb.describe is not None:
+            shown += " (" + ", ".join(f"{players[i].name} {tb.describe(i)}" for i in contenders) + ")"
+        still = [i for i in contenders if values[i] == top]
+        if len(still) == len(contenders):
+            level.append(shown)
+            continue
+        if len(still) == 1:
+            return f"{close_tie()}; decided by {shown}."
+        out = [players[i].name for i in contenders if i not in still]
+        sentence = (f"{close_tie()}; {shown} puts {_join(out)} out; "
+                    f"{_join([players[i].name for i in still])} still tied")
+        contenders, level = still, []
+    return f"{close_tie()}: a shared victory."
 
 
 def _join(names: Sequence[str]) -> str:

@@ -437,7 +437,7 @@ def test_too_many_goals_warns() -> None:
 
 
 def test_table_output_names_universities_books_and_the_tiebreak() -> None:
-    result = run_cli("caribe", str(EXAMPLES / "caribe" / "second-tiebreak.yaml"))
+    result = run_cli("caribe", str(EXAMPLES / "caribe" / "second-tiebreak.yaml"), "--wide")
     assert result.exit_code == 0
     assert "2 scientists × flora white value 4" in result.stdout
     assert "2 fauna × 4 + 1 flora × 3" in result.stdout
@@ -446,7 +446,7 @@ def test_table_output_names_universities_books_and_the_tiebreak() -> None:
 
 def test_byos_prints_the_band_and_json_has_solo() -> None:
     path = str(EXAMPLES / "caribe" / "byos-hard-campaign.yaml")
-    table_out = run_cli("caribe", path).stdout
+    table_out = run_cli("caribe", path, "--wide").stdout
     assert "113 is in the 100–125 band: Your contribution to scientific advancement is noteworthy." in (
         table_out)
     assert "Score to beat at hard: 100 — passed (113 > 100)." in table_out

@@ -30,7 +30,7 @@ players:
 
 
 def test_table_is_itemised_with_summary_and_winner() -> None:
-    result = run_cli("galapagos", str(EXAMPLE))
+    result = run_cli("galapagos", str(EXAMPLE), "--wide")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "Anna" in out and "Education bonus" in out and "tied with 1 other for highest education" in out
@@ -42,7 +42,7 @@ def test_json_matches_the_spec_shape() -> None:
     result = run_cli("galapagos", str(EXAMPLE), "--format", "json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == ["game", "file", "players", "winners", "tiebreak", "warnings"]
+    assert list(data) == ["game", "file", "date", "location", "players", "winners", "tiebreak", "warnings"]
     assert data["game"] == "galapagos" and data["file"] == str(EXAMPLE)
     anna = data["players"][0]
     assert list(anna) == ["name", "total", "rank", "categories", "items"]

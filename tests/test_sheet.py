@@ -63,3 +63,47 @@ def test_rank_second_tiebreak_decides_and_is_named() -> None:
 def test_ordinal() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def money_books_sheet(money: list[int], books: list[int]) -> ScoreSheet:
+    players = []
+    for name in ("A", "B", "C")[:len(money)]:
+        player = PlayerScore(name)
+        player.add("Points", "points", 14)
+        players.append(player)
+    return rank(ScoreSheet("galapagos", ("Points",), players), [
+        TieBreak("most money", lambda i: money[i], lambda i: f"£{money[i]:,}"),
+        TieBreak("most books", lambda i: books[i], lambda i: str(books[i]))])
+
+
+def test_each_tiebreak_step_names_only_the_players_still_tied() -> None:
+    # B has less money than A and C: B is out after the first step, and is not said to tie on money
+    result = money_books_sheet([2300, 1900, 2300], [5, 9, 3])
+    assert result.tiebreak == ("A, B and C tied on 14 points; most money (A £2,300, B £1,900, C £2,300) "
+                               "puts B out; A and C still tied; decided by most books (A 5, C 3).")
+    assert result.winners == ["A"]
+    assert [p.rank for p in result.players] == [1, 3, 2]
+
+
+def test_a_one_step_decision_is_one_short_sentence() -> None:
+    result = money_books_sheet([2600, 1900], [0, 0])
+    assert result.tiebreak == "A and B tied on 14 points; decided by most money (A £2,600, B £1,900)."
+
+
+def test_a_tie_no_tiebreak_breaks_is_a_shared_victory() -> None:
+    result = money_books_sheet([2300, 1900, 2300], [4, 9, 4])
+    assert result.tiebreak == ("A, B and C tied on 14 points; most money (A £2,300, B £1,900, C £2,300) "
+                               "puts B out; A and C still tied and on most books (A 4, C 4): "
+                               "a shared victory.")
+    assert result.winners == ["A", "C"]
+    assert [p.rank for p in result.players] == [1, 3, 1]
+    level = money_books_sheet([2300, 2300], [4, 4])
+    assert level.tiebreak == ("A and B tied on 14 points and on most money (A £2,300, B £2,300); "
+                              "most books (A 4, B 4): a shared victory.")
+
+
+def test_the_last_tiebreak_may_leave_some_tied_and_put_others_out() -> None:
+    result = money_books_sheet([2300, 2300, 2300], [4, 1, 4])
+    assert result.tiebreak == ("A, B and C tied on 14 points and on most money (A £2,300, B £2,300, "
+                               "C £2,300); most books (A 4, B 1, C 4) puts B out; A and C still tied: "
+                               "a shared victory.")

@@ -1,0 +1,203 @@
+"""Fitting text a person reads to a width: display width, safe text, wrapping, the width itself.
+
+Display width is measured as tabulate measures it when wcwidth is installed (a
+dependency for that reason): East Asian wide characters and emoji take two columns,
+combining marks none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and
+a part ending in a stand-alone ``—``) whole on a line whenever a clause fits a line
+by itself, so a list of places reads one place to a line rather than broken anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from functools import lru_cache
+
+DEFAULT_WIDTH = 80
+"""The width when neither ``COLUMNS`` nor a terminal says otherwise."""
+
+MIN_WIDTH = 20
+"""Narrower widths are laid out as this one (lines may then be wider than asked)."""
+
+_VALUE = re.compile(r"\(?[£$€\d][\d,.]*\W*[,;:.)]$")
+_LINE_BREAKS = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
+_UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def resolve_width(width: int | None = None, *, terminal: bool = True) -> int:
+    """Columns to fit: ``width`` when given, else ``COLUMNS``, else the terminal's, else 80.
+
+    The terminal counts only when standard output is one (``terminal`` true and
+    ``sys.stdout`` a tty): output piped or written to a file is ``COLUMNS`` or 80 wide.
+    ``shutil.get_terminal_size`` is not used: it asks ``sys.__stdout__`` whatever
+    standard output currently is.
+    """
+    if width is not None and width > 0:
+        return width
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isascii() and columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    stream = sys.stdout
+    if terminal and stream is not None:
+        try:
+            if stream.isatty():
+                size = os.get_terminal_size(stream.fileno()).columns
+                if size > 0:
+                    return size
+        except (AttributeError, OSError, ValueError):
+            pass
+    return DEFAULT_WIDTH
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal (tabulate's measure)."""
+    from wcwidth import wcswidth  # imported on first use: JSON and CSV output never need it
+
+    width = wcswidth(text)
+    if width >= 0:
+        return width
+    return sum(char_width(char) for char in text)  # a character wcwidth cannot size
+
+
+def char_width(char: str) -> int:
+    from wcwidth import wcwidth
+
+    return max(wcwidth(char), 0)
+
+
+def clean(text: str) -> str:
+    """``text`` made safe for one line of a table: line breaks and tabs become spaces,
+    other control and bidirectional control characters become U+FFFD."""
+    text = _LINE_BREAKS.sub(" ", text)
+    return _UNSAFE.sub("\ufffd", text).replace("\t", " ")
+
+
+def lines_of(text: str) -> list[str]:
+    """``text`` split at its line breaks, each line made safe (``clean``)."""
+    return [clean(line) for line in _LINE_BREAKS.split(text)]
+
+
+def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (display width).
+
+    Words go on a line while they fit; a clause that does not fit on the current line
+    but fits on a line of its own starts one; a word wider than a line is broken, after
+    a ``/`` or ``-`` when one is near the end; a word left alone on the last line takes
+    the one before it along. ``indent`` starts the first line, ``subsequent`` the others
+    (both counted in ``width``).
+    """
+    first, later = display_width(indent), display_width(subsequent)
+    width = max(width, first + 1, later + 1)
+    lines: list[list[str]] = []  # the words of each line
+    words: list[str] = []  # on the current line
+    used = first  # its width so far
+
+    def flush() -> None:
+        nonlocal words, used
+        lines.append(words)
+        words, used = [], later
+
+    def put(word: str, size: int) -> None:
+        nonlocal used
+        if used + (1 if words else 0) + size <= width:
+            used += (1 if words else 0) + size
+            words.append(word)
+            return
+        if words:
+            flush()
+        if " " in word and used + size > width:  # a parenthesis wider than a line
+            for part in word.split(" "):
+                put(part, display_width(part))
+            return
+        while used + size > width:
+            head, word = _break_word(word, width - used)
+            words.append(head)
+            flush()
+            size = display_width(word)
+        if word:
+            words.append(word)
+            used += size
+
+    for clause, sizes, whole in _clauses(text):
+        if words and used + 1 + whole > width and later + whole <= width:
+            flush()
+        for word, size in zip(clause, sizes, strict=True):
+            put(word, size)
+    if words or not lines:
+        flush()
+    if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 2 \
+            and not lines[-2][-1].endswith(";") and lines[-2][-1] != "—":
+        # one word alone on the last line: take the word before it along, when that fits
+        last = [lines[-2][-1], *lines[-1]]
+        if later + display_width(" ".join(last)) <= width:
+            lines[-2:] = [lines[-2][:-1], last]
+    return [(subsequent if index else indent) + " ".join(line) for index, line in enumerate(lines)]
+
+
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], ...]:
+    """``text`` as clauses: (words, their widths, the clause's width).
+
+    A clause ends with a word ending in ``;`` (outside parentheses) or a lone ``—``. A
+    short parenthesis (``(Level 3)``, up to three words) is one word, and so is a value
+    that ends a list entry with the word before it (``Kit £1,500),``); such a word is
+    split again only if it cannot fit on a line of its own.
+    """
+    words = [word for word in clean(text).split(" ") if word]
+    clauses: list[list[str]] = [[]]
+    depth = 0  # parentheses open: a ';' inside them ends no clause
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("(") and ")" not in word:
+            end = next((k for k in range(index + 1, min(index + 3, len(words))) if ")" in words[k]), None)
+            if end is not None:
+                word = " ".join(words[index:end + 1])
+                index = end
+        index += 1
+        depth = max(depth + word.count("(") - word.count(")"), 0)
+        if _VALUE.match(word) and clauses[-1] and " " not in clauses[-1][-1]:
+            word = clauses[-1].pop() + " " + word  # "Kit £1,500)": a name keeps its value
+        clauses[-1].append(word)
+        if depth == 0 and (word.endswith(";") or word == "—"):
+            clauses.append([])
+    result = []
+    for clause in clauses:
+        if clause:
+            sizes = tuple(display_width(word) for word in clause)
+            result.append((tuple(clause), sizes, sum(sizes) + len(sizes) - 1))
+    return tuple(result)
+
+
+@lru_cache(maxsize=4096)
+def line_count(text: str, width: int) -> int:
+    """How many lines ``wrap(text, width)`` makes."""
+    return len(wrap(text, width))
+
+
+def _break_word(word: str, room: int) -> tuple[str, str]:
+    """The longest head of ``word`` that fits ``room`` columns (at least one character),
+    ending after a ``/`` (else a ``-`` or ``_``) when one is in its second half, and the rest."""
+    taken = 0
+    end = 0
+    for index, char in enumerate(word):
+        size = char_width(char)
+        if index > 0 and taken + size > room:
+            break
+        taken += size
+        end = index + 1
+    while end < len(word) and char_width(word[end]) == 0:  # keep combining marks with their letter
+        end += 1
+    if end < len(word):
+        for marks in ("/", "-_"):
+            cut = next((cut for cut in range(end, max(end // 2, 1), -1) if word[cut - 1] in marks), None)
+            if cut is not None:
+                end = cut
+                break
+    return word[:end], word[end:]
+
+
+def longest_word(text: str) -> int:
+    """The display width of the widest word of ``text``."""
+    return max((display_width(word) for word in clean(text).split(" ")), default=0)
