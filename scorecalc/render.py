@@ -1,4 +1,4 @@
-"""Score sheets -> text: table, markdown, json (lines), csv, bgstats.
+"""Score sheets -> text: table, markdown, json (lines), csv; bgstats lives in ``bgstats.py``.
 
 tabulate is imported only by the table and markdown renderers.
 """
@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .bgstats import render_bgstats
 from .sheet import ScoreSheet
 
 
@@ -59,8 +60,18 @@ def render_json(sheets: Sequence[ScoreSheet]) -> str:
     return "".join(json.dumps(to_json_object(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def spreadsheet_text(text: str) -> str:
+    """Free text from the YAML (a player name, a location, notes) as a CSV cell a
+    spreadsheet shows as text: a leading ``=``, ``+``, ``-`` or ``@`` would start a formula,
+    so such text gets a leading ``'``. Numbers and file names never pass through here."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def render_csv(sheets: Sequence[ScoreSheet]) -> str:
-    """One row per player: file, game, player, rank, total, then every category seen."""
+    """One row per player: file, game, date, player, rank, winner, total, then every category seen."""
     import csv
     import io
 
@@ -71,38 +82,14 @@ def render_csv(sheets: Sequence[ScoreSheet]) -> str:
                 categories.append(category)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "game", "player", "rank", "total", *categories])
+    writer.writerow(["file", "game", "date", "player", "rank", "winner", "total", *categories])
     for sheet in sheets:
         for player in sheet.players:
             totals = player.category_totals(sheet.categories)
-            writer.writerow([sheet.file, sheet.game, player.name, player.rank, player.total,
+            writer.writerow([sheet.file, sheet.game, sheet.date or "", spreadsheet_text(player.name),
+                             player.rank, "true" if player.name in sheet.winners else "false", player.total,
                              *(totals.get(category, "") for category in categories)])
     return out.getvalue()
-
-
-def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
-    """The play as BG Stats imports it (start player = first in turn order)."""
-    start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
-    return {
-        "sourceName": "scorecalc",
-        "game": {
-            "name": sheet.title or sheet.game,
-            "bggId": sheet.bgg_id,
-            "highestWins": True,
-            "noPoints": False,
-        },
-        "players": [
-            {"name": player.name, "score": player.total, "winner": player.name in sheet.winners,
-             "startPlayer": player.name == start, "rank": player.rank}
-            for player in sheet.players
-        ],
-    }
-
-
-def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
-    if len(sheets) == 1:
-        return json.dumps(to_bgstats(sheets[0]), ensure_ascii=False, indent=2) + "\n"
-    return "".join(json.dumps(to_bgstats(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
 
 
 def render_tables(sheets: Sequence[ScoreSheet], markdown: bool = False) -> str:
