@@ -109,10 +109,15 @@ def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files
             left_out: int = 0, game_order: Sequence[str] = ()) -> Standings:
     """Standings over ``sheets`` (in file order) that pass ``filters``."""
     players: dict[str, Player] = {}
+    spellings: dict[str, str] = {}
+    """Every name as first spelled in the sheets read, counted or not: a player's name does
+    not change with ``--since`` or ``--game``."""
     games: set[str] = set()
     titles: dict[str, str] = {}
     plays = 0
     for sheet in sheets:
+        for score in sheet.players:
+            spellings.setdefault(name_key(score.name), score.name)
         if not filters.counts(sheet):
             continue
         plays += 1
@@ -123,7 +128,7 @@ def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files
             key = name_key(score.name)
             player = players.get(key)
             if player is None:
-                player = players[key] = Player(score.name)
+                player = players[key] = Player(spellings[key])
             victory = won(sheet, score.name, len(people))
             player.overall.add(score.total, victory)
             player.by_game.setdefault(sheet.game, Record()).add(score.total, victory)
