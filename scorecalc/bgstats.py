@@ -14,7 +14,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from .errors import UsageError
 from .sheet import ScoreSheet
@@ -79,6 +78,8 @@ def bgstats_link(sheet: ScoreSheet) -> str:
     Non-ASCII text stays UTF-8 (``ensure_ascii=False``): ``é`` costs 6 characters encoded,
     where ``\\u00e9`` would cost 8.
     """
+    from urllib.parse import quote
+
     data = json.dumps(to_bgstats(sheet), ensure_ascii=False, separators=(",", ":"))
     return LINK_PREFIX + quote(data, safe=URL_SAFE)
 

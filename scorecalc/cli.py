@@ -8,11 +8,9 @@ exit code (see ``outcome.py``), whatever command or step raised them.
 # No ``from __future__ import annotations`` here: Typer reads these annotations, and
 # real objects spare it evaluating strings at every start (bench/RESULTS.md).
 
-import datetime
 import inspect
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -36,7 +34,6 @@ from .outcome import (
 from .pipeline import Scored, score_file, warning_as_error
 from .render import FORMATS
 from .sheet import ScoreSheet
-from .standings import STANDINGS_FORMATS
 
 
 class ScorecalcGroup(TyperGroup):
@@ -140,13 +137,13 @@ QrFileOption = Annotated[str | None, typer.Option(
     "--qr-file", help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
 
 
-@dataclass(frozen=True)
 class Share:
-    """``--bgstats-link``, ``--qr`` and ``--qr-file``: the play for BG Stats (``bgstats.py``)."""
+    """``--bgstats-link``, ``--qr`` and ``--qr-file``: the play for BG Stats (``bgstats.py``).
 
-    link: bool = False
-    qr: bool = False
-    qr_file: str | None = None
+    A plain class: a dataclass would be built at every start (bench/RESULTS.md)."""
+
+    def __init__(self, link: bool = False, qr: bool = False, qr_file: str | None = None) -> None:
+        self.link, self.qr, self.qr_file = link, qr, qr_file
 
     def check(self, files: list[str]) -> None:
         if (self.qr or self.qr_file) and len(files) > 1:
@@ -216,12 +213,13 @@ def expand(paths: list[str], report: Report) -> list[str]:
 
 def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
         summary: bool = False, wide: bool = False, options: dict[str, bool] | None = None,
-        report: Report | None = None, share: Share = Share()) -> int:
+        report: Report | None = None, share: Share | None = None) -> int:
     from .render import RenderOptions, render
     from .writing import check_output_target
 
     report = report or Report()
     check_output_target(output, files)
+    share = share or Share()
     share.check(files)
     sheets = []
     shown: list[str] = []
@@ -336,22 +334,10 @@ def score_command(
                share=Share(bgstats_link, qr, qr_file))
 
 
-StandingsFormat = StrEnum("StandingsFormat", [(name, name) for name in STANDINGS_FORMATS])  # type: ignore[misc]
+StandingsFormat = StrEnum(  # type: ignore[misc]
+    "StandingsFormat", [(name, name) for name in FORMATS if name != "bgstats"])
+"""The score formats but bgstats (not imported from standings.py: it loads only for 'standings')."""
 STANDINGS_TABLE = StandingsFormat("table")
-
-
-def parse_day(option: str, text: str | None) -> datetime.date | None:
-    import datetime
-    import re
-
-    if text is None:
-        return None
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-            raise ValueError("expected YYYY-MM-DD")
-        return datetime.date.fromisoformat(text.strip())
-    except ValueError as error:
-        raise UsageError(f"{option} {text!r}: not a date such as 2026-11-28 ({error})") from None
 
 
 @app.command("standings")
@@ -370,7 +356,7 @@ def standings_command(
     wide: WideOption = False,
 ) -> int:
     """League standings over many tables: played, wins, win rate, points, average, best."""
-    from .standings import Filters, compute, render_standings
+    from .standings import Filters, compute, parse_day, render_standings
     from .writing import check_output_target
 
     filters = Filters(parse_day("--since", since), parse_day("--until", until),

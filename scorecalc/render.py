@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bgstats import render_bgstats
 from .sheet import ScoreSheet
 
 
@@ -131,6 +130,12 @@ def render_table(sheet: ScoreSheet, markdown: bool = False) -> str:
     return "\n".join(lines)
 
 
+def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
+    from .bgstats import render_bgstats
+
+    return render_bgstats(sheets)
+
+
 Renderer = Callable[[Sequence[ScoreSheet], RenderOptions], str]
 
 FORMATS: dict[str, Renderer] = {
@@ -138,7 +143,7 @@ FORMATS: dict[str, Renderer] = {
     "json": lambda sheets, options: render_json(sheets),
     "csv": lambda sheets, options: render_csv(sheets),
     "markdown": lambda sheets, options: render_tables(sheets, markdown=True),
-    "bgstats": lambda sheets, options: render_bgstats(sheets),
+    "bgstats": lambda sheets, options: render_bgstats(sheets),  # bgstats.py
 }
 """Every output format: name -> renderer. The command line's ``--format`` choices come from here."""
 

@@ -138,9 +138,24 @@ def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files
     return Standings(ordered, known, files=files, left_out=left_out, plays=plays, titles=titles)
 
 
+def parse_day(option: str, text: str | None) -> datetime.date | None:
+    """``--since``/``--until``: a day as ``YYYY-MM-DD``; ``UsageError`` otherwise."""
+    import re
+
+    from .errors import UsageError
+
+    if text is None:
+        return None
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError("expected YYYY-MM-DD")
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError as error:
+        raise UsageError(f"{option} {text!r}: not a date such as 2026-11-28 ({error})") from None
+
+
 # --- output -----------------------------------------------------------------------------
 
-STANDINGS_FORMATS = ("table", "markdown", "csv", "json")
 FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
 
 
