@@ -209,6 +209,7 @@ def test_the_shipped_league() -> None:
 
 def test_docs_league_shows_the_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(EXAMPLES.parent)
     doc = (EXAMPLES.parent / "docs" / "league.md").read_text(encoding="utf-8")
     out = run_cli("standings", "examples/league").stdout
     assert out.strip() in doc
