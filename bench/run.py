@@ -1,12 +1,13 @@
 """Benchmarks that print ratios against baselines measured in the same run.
 
-    python bench/run.py [--runs 7] [--batch 1000] [--quick]
+    python bench/run.py [--runs 7] [--batch 1000] [--standings 10000] [--quick] [--only NAME]
 
 These machines are noisy, so every figure is a ratio of two medians taken side by
 side (runs interleaved), never an absolute time compared with a number from another
 day. Targets (issue 7): single game JSON <= 1.3 x the floor (bench/floor.py);
 --help <= 1.3 x the floor's --help; a batch of 1,000 tables <= 3 x loading the same
-files with PyYAML's C loader in one process; Caracas scoring time per tile flat
+files with PyYAML's C loader in one process; standings over 10,000 tables (issue 14)
+<= 3 x the same loading; Caracas scoring time per tile flat
 (within 2 x) from 1,000 to 100,000 tiles.
 """
 
@@ -117,6 +118,24 @@ def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
     print(f"  scorecalc score  {medians['scorecalc'] * 1000:7.1f} ms")
     print(f"  scorecalc / C-loader-only      {verdict(ratio, 3.0)}")
     return [("batch", ratio, 3.0)]
+
+
+def bench_standings(runs: int, count: int) -> list[tuple[str, float, float]]:
+    """``scorecalc standings`` over ``count`` generated tables against loading them only."""
+    with tempfile.TemporaryDirectory() as tmp:
+        generate_tables(Path(tmp), count, random.Random(2))
+        files = sorted(str(p) for p in Path(tmp).iterdir())
+        medians = side_by_side(
+            max(3, runs // 2),
+            load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
+            standings=lambda: wall([*SCORECALC, "standings", tmp, "--format", "json"]),
+        )
+    ratio = medians["standings"] / medians["load_only"]
+    print(f"\nstandings over {count:,} tables (all games mixed, one folder), medians:")
+    print(f"  C loader only        {medians['load_only'] * 1000:8.1f} ms")
+    print(f"  scorecalc standings  {medians['standings'] * 1000:8.1f} ms")
+    print(f"  standings / C-loader-only      {verdict(ratio, 3.0)}")
+    return [("standings", ratio, 3.0)]
 
 
 ANIMALS = ("jaguar", "capybara", "howler_monkey", "piranha", "ibis", "sloth", "anaconda", "anteater",
@@ -233,11 +252,20 @@ def main() -> int:
     )
     parser.add_argument("--runs", type=int, default=7, help="runs per command (medians)")
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
+    parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
     parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
+    parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally"),
+                        help="run one benchmark")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]} at {PYTHON}\n")
-    results = bench_startup(args.runs) + bench_batch(args.runs, args.batch) + bench_scaling(args.quick)
-    results += bench_tally_answer(args.runs)
+    benches = {
+        "startup": lambda: bench_startup(args.runs),
+        "batch": lambda: bench_batch(args.runs, args.batch),
+        "standings": lambda: bench_standings(args.runs, args.standings),
+        "scaling": lambda: bench_scaling(args.quick),
+        "tally": lambda: bench_tally_answer(args.runs),
+    }
+    results = [result for name, bench in benches.items() if args.only in (None, name) for result in bench()]
     missed = [name for name, ratio, target in results if ratio > target]
     print("\nall targets hold" if not missed else f"\ntargets missed: {', '.join(missed)}")
     return 0

@@ -33,6 +33,7 @@ from .outcome import (
 )
 from .pipeline import Scored, score_file, warning_as_error
 from .render import FORMATS
+from .sheet import ScoreSheet
 
 
 class ScorecalcGroup(TyperGroup):
@@ -135,6 +136,46 @@ SummaryOption = Annotated[bool, typer.Option(
 WideOption = Annotated[bool, typer.Option(
     "--wide", help="Do not wrap the table. Otherwise it fits COLUMNS, else the terminal, else 80 "
                    "columns (a file given to --output: COLUMNS, else 80).")]
+LinkOption = Annotated[bool, typer.Option(
+    "--bgstats-link", help="Print BG Stats' import link for the play instead of the score (one per line).")]
+QrOption = Annotated[bool, typer.Option(
+    "--qr", help="Draw the BG Stats link as a QR code instead of the score (one file).")]
+QrFileOption = Annotated[str | None, typer.Option(
+    "--qr-file", help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
+
+
+class Share:
+    """``--bgstats-link``, ``--qr`` and ``--qr-file``: the play for BG Stats (``bgstats.py``).
+
+    A plain class: a dataclass would be built at every start (bench/RESULTS.md)."""
+
+    def __init__(self, link: bool = False, qr: bool = False, qr_file: str | None = None) -> None:
+        self.link, self.qr, self.qr_file = link, qr, qr_file
+
+    def check(self, files: list[str]) -> None:
+        if (self.qr or self.qr_file) and len(files) > 1:
+            what = "--qr" if self.qr else "--qr-file"
+            raise UsageError(f"{what} shows one play; give one file "
+                             "(--bgstats-link prints one link per line)")
+        if self.qr_file:
+            from .bgstats import check_qr_file
+
+            check_qr_file(self.qr_file)
+
+    def text(self, sheets: list[ScoreSheet]) -> str | None:
+        """What replaces the score on standard output, after writing ``--qr-file``."""
+        if not (self.link or self.qr or self.qr_file):
+            return None
+        from .bgstats import bgstats_link, qr_image, qr_text
+
+        links = [bgstats_link(sheet) for sheet in sheets]
+        if self.qr_file:
+            write_bytes(self.qr_file, qr_image(links[0], self.qr_file))
+        if self.link:
+            return "".join(link + "\n" for link in links)
+        if self.qr:
+            return qr_text(links[0])
+        return None
 
 
 def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:
@@ -179,13 +220,15 @@ def expand(paths: list[str], report: Report) -> list[str]:
 
 def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
         summary: bool = False, wide: bool = False, options: dict[str, bool] | None = None,
-        report: Report | None = None) -> int:
+        report: Report | None = None, share: Share | None = None) -> int:
     from .layout import resolve_width
     from .render import RenderOptions, render
     from .writing import check_output_target
 
     report = report or Report()
     check_output_target(output, files)
+    share = share or Share()
+    share.check(files)
     sheets = []
     shown: list[str] = []
     for name in files:
@@ -195,6 +238,10 @@ def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, s
         sheets.append(scored.sheet)
         shown.extend(game_option_text(scored, options or {}))
     if sheets:
+        shared = share.text(sheets)
+        if shared is not None:
+            emit(shared, output)
+            return report.exit_code
         # A file has no terminal: it is COLUMNS or 80 wide, as standard output is when piped.
         to_file = output is not None and output != "-"
         text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide,
@@ -224,18 +271,43 @@ def emit(text: str, output: str | None) -> None:
         raise UsageError(f"{output}: cannot write: {error.strerror or error}") from None
 
 
+def write_bytes(path: str, data: bytes) -> None:
+    """``--qr-file``: written whole or not at all (a temporary file, then renamed)."""
+    import tempfile
+
+    try:
+        handle = tempfile.NamedTemporaryFile(dir=os.path.dirname(os.path.abspath(path)),
+                                             prefix=".scorecalc-", suffix=".tmp", delete=False)
+        try:
+            with handle:
+                handle.write(data)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(handle.name, 0o666 & ~umask)
+            os.replace(handle.name, path)
+        except BaseException:
+            if os.path.exists(handle.name):
+                os.unlink(handle.name)
+            raise
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
 def make_game_command(game: str) -> Callable[..., int]:
     """``scorecalc GAME FILE``, with the options every game has and the game's own ones."""
     entry = REGISTRY[game]
 
     def command(file: str, format: Format = TABLE, output: str | None = None, strict: bool = False,
-                summary: bool = False, wide: bool = False, **options: bool) -> int:
-        return run([file], game, format, output, strict, summary, wide, options)
+                summary: bool = False, wide: bool = False, bgstats_link: bool = False, qr: bool = False,
+                qr_file: str | None = None, **options: bool) -> int:
+        return run([file], game, format, output, strict, summary, wide, options,
+                   share=Share(bgstats_link, qr, qr_file))
 
     common = [
         ("file", FileArgument, inspect.Parameter.empty), ("format", FormatOption, TABLE),
         ("output", OutputOption, None), ("strict", StrictOption, False),
         ("summary", SummaryOption, False), ("wide", WideOption, False),
+        ("bgstats_link", LinkOption, False), ("qr", QrOption, False), ("qr_file", QrFileOption, None),
     ]
     own = [(option.parameter, game_option_annotation(option), False) for option in entry.options]
     parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
@@ -262,11 +334,65 @@ def score_command(
     strict: StrictOption = False,
     summary: SummaryOption = False,
     wide: WideOption = False,
+    bgstats_link: LinkOption = False,
+    qr: QrOption = False,
+    qr_file: QrFileOption = None,
 ) -> int:
     """Score many tables in one run (the game comes from each file's 'game:' key; folders are searched)."""
     report = Report()
     files = expand(paths, report)
-    return run(files, None, format, output, strict, summary, wide, report=report)
+    return run(files, None, format, output, strict, summary, wide, report=report,
+               share=Share(bgstats_link, qr, qr_file))
+
+
+StandingsFormat = StrEnum(  # type: ignore[misc]
+    "StandingsFormat", [(name, name) for name in FORMATS if name != "bgstats"])
+"""The score formats but bgstats (not imported from standings.py: it loads only for 'standings')."""
+STANDINGS_TABLE = StandingsFormat("table")
+
+
+@app.command("standings")
+def standings_command(
+    paths: PathsArgument,
+    since: Annotated[str | None, typer.Option(
+        "--since", help="Count only plays dated on or after this day (YYYY-MM-DD).")] = None,
+    until: Annotated[str | None, typer.Option(
+        "--until", help="Count only plays dated on or before this day (YYYY-MM-DD).")] = None,
+    game: Annotated[str | None, typer.Option(
+        "--game", help="Count only this game.", autocompletion=complete_game)] = None,
+    format: Annotated[StandingsFormat, typer.Option(  # type: ignore[valid-type]
+        "--format", "-f", help="Output format.")] = STANDINGS_TABLE,
+    output: OutputOption = None,
+    strict: StrictOption = False,
+    wide: WideOption = False,
+) -> int:
+    """League standings over many tables: played, wins, win rate, points, average, best."""
+    from .standings import Filters, compute, parse_day, render_standings
+    from .writing import check_output_target
+
+    filters = Filters(parse_day("--since", since), parse_day("--until", until),
+                      known_game(game) if game is not None else None)
+    if filters.since and filters.until and filters.since > filters.until:
+        raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
+    report = Report()
+    files = expand(paths, report)
+    check_output_target(output, files)
+    sheets = []
+    for name in files:
+        scored = score_one(name, None, strict, report)
+        if scored is not None:
+            sheets.append(scored.sheet)
+    result = compute(sheets, filters, files=len(files), left_out=report.skipped + report.crashed,
+                     game_order=list(REGISTRY))
+    width = None if wide or output is not None else table_width()
+    emit(render_standings(result, format.value, width), output)
+    return report.exit_code
+
+
+def table_width() -> int:
+    from .bgstats import terminal_width
+
+    return terminal_width()
 
 
 @app.command("verify")

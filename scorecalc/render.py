@@ -1,4 +1,4 @@
-"""Score sheets -> text: table, markdown, json (lines), csv, bgstats.
+"""Score sheets -> text: table, markdown, json (lines), csv; bgstats lives in ``bgstats.py``.
 
 tabulate is imported only by the table and markdown renderers.
 """
@@ -77,8 +77,18 @@ def render_json(sheets: Sequence[ScoreSheet], items: bool = True) -> str:
     return "".join(json.dumps(to_json_object(sheet, items), ensure_ascii=False) + "\n" for sheet in sheets)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def spreadsheet_text(text: str) -> str:
+    """Free text from the YAML (a player name, a location, notes) as a CSV cell a
+    spreadsheet shows as text: a leading ``=``, ``+``, ``-`` or ``@`` would start a formula,
+    so such text gets a leading ``'``. Numbers and file names never pass through here."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def render_csv(sheets: Sequence[ScoreSheet]) -> str:
-    """One row per player: file, game, player, rank, total, then every category seen."""
+    """One row per player: file, game, date, player, rank, winner, total, then every category seen."""
     import csv
     import io
 
@@ -89,38 +99,14 @@ def render_csv(sheets: Sequence[ScoreSheet]) -> str:
                 categories.append(category)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "game", "player", "rank", "total", *categories])
+    writer.writerow(["file", "game", "date", "player", "rank", "winner", "total", *categories])
     for sheet in sheets:
         for player in sheet.players:
             totals = player.category_totals(sheet.categories)
-            writer.writerow([sheet.file, sheet.game, player.name, player.rank, player.total,
+            writer.writerow([sheet.file, sheet.game, sheet.date or "", spreadsheet_text(player.name),
+                             player.rank, "true" if player.name in sheet.winners else "false", player.total,
                              *(totals.get(category, "") for category in categories)])
     return out.getvalue()
-
-
-def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
-    """The play as BG Stats imports it (start player = first in turn order)."""
-    start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
-    return {
-        "sourceName": "scorecalc",
-        "game": {
-            "name": sheet.title or sheet.game,
-            "bggId": sheet.bgg_id,
-            "highestWins": True,
-            "noPoints": False,
-        },
-        "players": [
-            {"name": player.name, "score": player.total, "winner": player.name in sheet.winners,
-             "startPlayer": player.name == start, "rank": player.rank}
-            for player in sheet.players
-        ],
-    }
-
-
-def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
-    if len(sheets) == 1:
-        return json.dumps(to_bgstats(sheets[0]), ensure_ascii=False, indent=2) + "\n"
-    return "".join(json.dumps(to_bgstats(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
 
 
 def render_tables(sheets: Sequence[ScoreSheet], options: RenderOptions, markdown: bool = False) -> str:
@@ -459,6 +445,12 @@ def _markdown_page(sheet: ScoreSheet, summary: bool) -> str:
         text = text.replace("\n\n\n", "\n\n")
     return text.rstrip("\n") + "\n"
 
+def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
+    from .bgstats import render_bgstats
+
+    return render_bgstats(sheets)
+
+
 Renderer = Callable[[Sequence[ScoreSheet], RenderOptions], str]
 
 FORMATS: dict[str, Renderer] = {
@@ -466,7 +458,7 @@ FORMATS: dict[str, Renderer] = {
     "json": lambda sheets, options: render_json(sheets, items=not options.summary),
     "csv": lambda sheets, options: render_csv(sheets),
     "markdown": lambda sheets, options: render_tables(sheets, options, markdown=True),
-    "bgstats": lambda sheets, options: render_bgstats(sheets),
+    "bgstats": lambda sheets, options: render_bgstats(sheets),  # bgstats.py
 }
 """Every output format: name -> renderer. The command line's ``--format`` choices come from here."""
 

@@ -57,7 +57,7 @@ def test_json_matches_the_spec_shape() -> None:
 def test_csv_one_row_per_player() -> None:
     result = run_cli("galapagos", str(EXAMPLE), "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert list(rows[0]) == ["file", "game", "player", "rank", "total",
+    assert list(rows[0]) == ["file", "game", "date", "player", "rank", "winner", "total",
                              "Exhibitions", "Education", "Animals", "Money"]
     assert [(r["player"], r["rank"], r["total"]) for r in rows] == [("Anna", "1", "47"), ("Ben", "2", "44"),
                                                                     ("Carla", "3", "44")]
@@ -70,7 +70,8 @@ def test_markdown_and_bgstats() -> None:
     play = json.loads(result.stdout)
     assert play["sourceName"] == "scorecalc"
     assert play["game"] == {"name": "Galapagos", "bggId": None, "highestWins": True, "noPoints": False}
-    assert play["players"][0] == {"name": "Hana", "score": 37, "winner": True, "startPlayer": True, "rank": 1}
+    assert play["players"][0] == {"name": "Hana", "score": 37, "winner": True, "startPlayer": True, "rank": 1,
+                                  "sourcePlayerId": "Hana"}
     assert play["players"][1]["startPlayer"] is False
 
 

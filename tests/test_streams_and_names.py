@@ -96,7 +96,7 @@ def test_a_file_reached_twice_is_read_once() -> None:
     assert result.stdout.count("shared-victory.yaml") == len(
         [line for line in result.stdout.splitlines() if "shared-victory" in line])
     rows = [line for line in result.stdout.splitlines() if "shared-victory.yaml" in line]
-    assert len(rows) == len({row.split(",")[2] for row in rows})  # each player once
+    assert len(rows) == len({row.split(",")[3] for row in rows})  # each player once
 
 
 # --- player names ------------------------------------------------------------------------------

@@ -673,6 +673,8 @@ def solo_outcome(sheet: ScoreSheet, solo: Solo) -> None:
     if solo.mode == "percy":
         percy = sheet.players[1]
         beaten = you.total > percy.total
+        sheet.automa = (percy.name,)
+        sheet.solo_goal = beaten  # the goal of You vs Percy: beat Percy
         head_start = HEAD_START[solo.difficulty]
         result = campaign(beaten, solo.goals_completed)
         sheet.extra["solo"] = {"mode": "percy", "difficulty": solo.difficulty, "head_start": head_start,
@@ -687,6 +689,7 @@ def solo_outcome(sheet: ScoreSheet, solo: Solo) -> None:
         label, printed, text = achievement(you.total)
         to_beat = SCORE_TO_BEAT[solo.difficulty]
         passed = you.total > to_beat
+        sheet.solo_goal = passed  # the goal of BYOS: pass the difficulty's score to beat
         result = campaign(passed, solo.goals_completed)
         sheet.extra["solo"] = {"mode": "byos", "difficulty": solo.difficulty, "score": you.total,
                                "band": label, "achievement": text, "score_to_beat": to_beat,

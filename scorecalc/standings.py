@@ -1,0 +1,281 @@
+"""League standings: score sheets in, standings out (SPEC section 7, "League standings").
+
+Pure: no files, no streams. The command line reads and scores the files and hands the
+sheets here; ``render_standings`` turns the result into table, markdown, csv or json.
+
+Who counts: a player is a name compared as player names are (``name_key``), shown as
+first spelled in the order the sheets come; an automa (Caribe's Percy) is no player. A
+game with several people is won at rank 1 (shared wins count for each); a solo game with a
+goal (``ScoreSheet.solo_goal``) is won when the goal was met; a solo game without one is
+played, not won.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .names import name_key
+from .sheet import ScoreSheet
+
+ALL = "all"
+"""The ``game`` of the overall rows (csv) and the key of the overall record."""
+
+
+@dataclass
+class Record:
+    """One player's figures over some plays."""
+
+    played: int = 0
+    wins: int = 0
+    points: int = 0
+    best: int | None = None
+
+    def add(self, total: int, won: bool) -> None:
+        self.played += 1
+        self.wins += won
+        self.points += total
+        self.best = total if self.best is None or total > self.best else self.best
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.points / self.played if self.played else 0.0
+
+
+@dataclass
+class Player:
+    name: str
+    """As first spelled."""
+    overall: Record = field(default_factory=Record)
+    by_game: dict[str, Record] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Filters:
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+    game: str | None = None
+
+    def counts(self, sheet: ScoreSheet) -> bool:
+        if self.game is not None and sheet.game != self.game:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        if not sheet.date:
+            return False  # undated plays are not counted once a date range is asked for
+        day = datetime.date.fromisoformat(sheet.date[:10])
+        return (self.since is None or day >= self.since) and (self.until is None or day <= self.until)
+
+
+@dataclass
+class Standings:
+    players: list[Player]
+    """In standings order (over all games)."""
+    games: list[str]
+    """Games with at least one counted play, in the order of ``game_order`` given."""
+    files: int = 0
+    """Files read, counted or not."""
+    left_out: int = 0
+    """Broken files."""
+    plays: int = 0
+    """Plays counted."""
+    titles: dict[str, str] = field(default_factory=dict)
+
+    def table(self, game: str = ALL) -> list[tuple[Player, Record]]:
+        """The players of one game (or ``all``) with their record there, in standings order."""
+        rows = [(player, player.overall if game == ALL else player.by_game[game])
+                for player in self.players if game == ALL or game in player.by_game]
+        return sorted(rows, key=lambda row: order_key(row[0], row[1]))
+
+
+def order_key(player: Player, record: Record) -> tuple[Any, ...]:
+    """Wins, then win rate, then average (unrounded), all descending; then the name."""
+    return (-record.wins, -record.win_rate, -record.average, name_key(player.name), player.name)
+
+
+def won(sheet: ScoreSheet, name: str, people: int) -> bool:
+    if people > 1:
+        return sheet.player(name).rank == 1
+    return sheet.solo_goal is True
+
+
+def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files: int = 0,
+            left_out: int = 0, game_order: Sequence[str] = ()) -> Standings:
+    """Standings over ``sheets`` (in file order) that pass ``filters``."""
+    players: dict[str, Player] = {}
+    spellings: dict[str, str] = {}
+    """Every name as first spelled in the sheets read, counted or not: a player's name does
+    not change with ``--since`` or ``--game``."""
+    games: set[str] = set()
+    titles: dict[str, str] = {}
+    plays = 0
+    for sheet in sheets:
+        for score in sheet.players:
+            spellings.setdefault(name_key(score.name), score.name)
+        if not filters.counts(sheet):
+            continue
+        plays += 1
+        games.add(sheet.game)
+        titles.setdefault(sheet.game, sheet.title or sheet.game)
+        people = [player for player in sheet.players if player.name not in sheet.automa]
+        for score in people:
+            key = name_key(score.name)
+            player = players.get(key)
+            if player is None:
+                player = players[key] = Player(spellings[key])
+            victory = won(sheet, score.name, len(people))
+            player.overall.add(score.total, victory)
+            player.by_game.setdefault(sheet.game, Record()).add(score.total, victory)
+    ordered = sorted(players.values(), key=lambda player: order_key(player, player.overall))
+    known = [game for game in game_order if game in games]
+    known += sorted(games - set(known))
+    return Standings(ordered, known, files=files, left_out=left_out, plays=plays, titles=titles)
+
+
+def parse_day(option: str, text: str | None) -> datetime.date | None:
+    """``--since``/``--until``: a day as ``YYYY-MM-DD``; ``UsageError`` otherwise."""
+    import re
+
+    from .errors import UsageError
+
+    if text is None:
+        return None
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError("expected YYYY-MM-DD")
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError as error:
+        raise UsageError(f"{option} {text!r}: not a date such as 2026-11-28 ({error})") from None
+
+
+# --- output -----------------------------------------------------------------------------
+
+FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
+
+
+def record_json(record: Record) -> dict[str, Any]:
+    return {"played": record.played, "wins": record.wins, "win_rate": round(record.win_rate, 3),
+            "points": record.points, "average": round(record.average, 3), "best": record.best}
+
+
+def to_json_object(standings: Standings) -> dict[str, Any]:
+    """SPEC's shape: ``files``, ``left_out``, then each player's figures and ``by_game``."""
+    return {
+        "files": standings.files,
+        "left_out": standings.left_out,
+        "players": [
+            {"name": player.name, **record_json(player.overall),
+             "by_game": {game: record_json(player.by_game[game])
+                         for game in standings.games if game in player.by_game}}
+            for player in standings.players
+        ],
+    }
+
+
+def render_json(standings: Standings) -> str:
+    import json
+
+    return json.dumps(to_json_object(standings), ensure_ascii=False, indent=2) + "\n"
+
+
+def render_csv(standings: Standings) -> str:
+    """``player, game, played, wins, win_rate, points, average, best``: the overall rows
+    (``game`` = ``all``) in standings order, then each game's rows in that game's order."""
+    import csv
+    import io
+
+    from .render import spreadsheet_text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["player", "game", *FIGURES])
+    for game in [ALL, *standings.games]:
+        for player, record in standings.table(game):
+            figures = record_json(record)
+            writer.writerow([spreadsheet_text(player.name), game, *(figures[key] for key in FIGURES)])
+    return out.getvalue()
+
+
+HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Points", "Average", "Best")
+MIN_NAME_WIDTH = 12
+
+
+def positions(rows: Sequence[tuple[Player, Record]]) -> list[int]:
+    """1, 2, 2, 4...: players level on wins, win rate and average share a position."""
+    result: list[int] = []
+    for index, (player, record) in enumerate(rows):
+        level = index and order_key(player, record)[:3] == order_key(*rows[index - 1])[:3]
+        result.append(result[-1] if level else index + 1)
+    return result
+
+
+def render_table(standings: Standings, markdown: bool = False, width: int | None = 80) -> str:
+    """The overall table, then one table per game; ``width`` (``None``: no limit) caps each
+    line of the table format, wrapping long player names (markdown never wraps: a cell of a
+    Markdown table is one line)."""
+    from tabulate import tabulate
+
+    heading = "## " if markdown else ""
+    lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
+    if not standings.players:
+        lines += ["No plays to count.", ""]
+    for game in [ALL, *standings.games] if standings.players else []:
+        rows = standings.table(game)
+        title = "All games" if game == ALL else standings.titles.get(game, game)
+        body = [
+            [position, escape(player.name) if markdown else player.name, record.played, record.wins,
+             percent(record.win_rate), record.points, f"{record.average:.1f}", record.best]
+            for position, (player, record) in zip(positions(rows), rows, strict=True)
+        ]
+        lines += [f"{heading}{title}", ""]
+        lines.append(fitted(tabulate, body, markdown, None if markdown else width))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def fitted(tabulate: Any, body: list[list[Any]], markdown: bool, width: int | None) -> str:
+    style = "github" if markdown else "simple"
+    align = ("right", "left", "right", "right", "right", "right", "right", "right")
+    text: str = tabulate(body, headers=HEADERS, tablefmt=style, colalign=align, disable_numparse=True)
+    widest = max(len(line) for line in text.splitlines())
+    if width is None or widest <= width:
+        return text
+    names = max(len(str(row[1])) for row in body)
+    room = max(MIN_NAME_WIDTH, names - (widest - width))
+    wrapped: str = tabulate(body, headers=HEADERS, tablefmt=style, colalign=align, disable_numparse=True,
+                            maxcolwidths=[None, room, None, None, None, None, None, None])
+    return wrapped
+
+
+def percent(rate: float) -> str:
+    """``0.625`` -> ``63%`` (halves round up, as people round)."""
+    return f"{int(rate * 100 + 0.5)}%"
+
+
+def escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def summary_line(standings: Standings) -> str:
+    text = f"{plural(standings.plays, 'play')} counted from {plural(standings.files, 'file')}"
+    if standings.left_out:
+        text += f" ({standings.left_out} left out: broken)"
+    return text + "."
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def render_standings(standings: Standings, fmt: str, width: int | None = 80) -> str:
+    if fmt == "json":
+        return render_json(standings)
+    if fmt == "csv":
+        return render_csv(standings)
+    return render_table(standings, markdown=fmt == "markdown", width=width)
