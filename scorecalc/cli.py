@@ -360,7 +360,7 @@ def standings_command(
         "--until", help="Count only plays dated on or before this day (YYYY-MM-DD).")] = None,
     game: Annotated[str | None, typer.Option(
         "--game", help="Count only this game.", autocompletion=complete_game)] = None,
-    format: Annotated[StandingsFormat, typer.Option(  # type: ignore[valid-type]
+    format: Annotated[StandingsFormat, typer.Option(
         "--format", "-f", help="Output format.")] = STANDINGS_TABLE,
     output: OutputOption = None,
     strict: StrictOption = False,

@@ -67,7 +67,7 @@ class Console:
             os.dup2(null, stream.fileno())
             os.close(null)
         except (OSError, ValueError):
-            sys.stdout = None  # type: ignore[assignment]
+            sys.stdout = None
 
     def exit_code(self, code: int) -> int:
         """``code``, made 2 when a message could not be written (a crash's 3 stays)."""
