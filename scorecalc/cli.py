@@ -293,6 +293,27 @@ def write_bytes(path: str, data: bytes) -> None:
         raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
 
 
+Parameter = tuple[str, Any, Any]
+"""A command parameter: name, annotation (with its Typer option), default."""
+
+SCORE_OPTIONS: list[Parameter] = [
+    ("format", FormatOption, TABLE), ("output", OutputOption, None), ("strict", StrictOption, False),
+    ("summary", SummaryOption, False), ("wide", WideOption, False),
+    ("bgstats_link", LinkOption, False), ("qr", QrOption, False), ("qr_file", QrFileOption, None),
+]
+"""The options of every command that prints a score: ``scorecalc GAME FILE`` and ``tally``."""
+
+
+def with_parameters(command: Callable[..., int], parameters: list[Parameter], doc: str) -> Callable[..., int]:
+    """Give ``command`` (which takes ``**options``) the signature Typer reads its parameters from."""
+    signature = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
+                                   annotation=annotation) for name, annotation, default in parameters]
+    command.__signature__ = inspect.Signature(signature, return_annotation=int)  # type: ignore[attr-defined]
+    command.__annotations__ = {parameter.name: parameter.annotation for parameter in signature}
+    command.__doc__ = doc
+    return command
+
+
 def make_game_command(game: str) -> Callable[..., int]:
     """``scorecalc GAME FILE``, with the options every game has and the game's own ones."""
     entry = REGISTRY[game]
@@ -303,23 +324,23 @@ def make_game_command(game: str) -> Callable[..., int]:
         return run([file], game, format, output, strict, summary, wide, options,
                    share=Share(bgstats_link, qr, qr_file))
 
-    common = [
-        ("file", FileArgument, inspect.Parameter.empty), ("format", FormatOption, TABLE),
-        ("output", OutputOption, None), ("strict", StrictOption, False),
-        ("summary", SummaryOption, False), ("wide", WideOption, False),
-        ("bgstats_link", LinkOption, False), ("qr", QrOption, False), ("qr_file", QrFileOption, None),
-    ]
-    own = [(option.parameter, game_option_annotation(option), False) for option in entry.options]
-    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
-                                    annotation=annotation) for name, annotation, default in common + own]
-    command.__signature__ = inspect.Signature(parameters, return_annotation=int)  # type: ignore[attr-defined]
-    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
-    command.__doc__ = f"Score a finished {entry.title} table."
-    return command
+    own = [(option.parameter, game_option_annotation(game, option), False) for option in entry.options]
+    return with_parameters(command, [("file", FileArgument, inspect.Parameter.empty), *SCORE_OPTIONS, *own],
+                           f"Score a finished {entry.title} table.")
 
 
-def game_option_annotation(option: GameOption) -> Any:
-    return Annotated[bool, typer.Option(option.flag, help=option.help)]
+def game_option_annotation(game: str, option: GameOption) -> Any:
+    if option.needs_table:
+        return Annotated[bool, typer.Option(option.flag, help=option.help)]
+
+    def show(value: bool) -> None:
+        if value:
+            from .games import get_game
+
+            console.out(get_game(game).views[option.view](None).rstrip("\n") + "\n")
+            raise typer.Exit()
+
+    return Annotated[bool, typer.Option(option.flag, help=option.help, is_eager=True, callback=show)]
 
 
 for _game in REGISTRY:
@@ -448,39 +469,37 @@ def schema_command(
 def make_tally_command() -> Callable[..., int]:
     """``scorecalc tally GAME FILE``: ask for the table question by question (scorecalc/tally/),
     then print the score as ``scorecalc GAME FILE`` would, with the same options."""
-    own = {option.parameter: option for entry in REGISTRY.values() for option in entry.options}
+    own = {option.parameter: (game, option) for game, entry in REGISTRY.items() for option in entry.options
+           if option.needs_table}
 
     def command(game: str, file: str, format: Format = TABLE, output: str | None = None,
-                strict: bool = False, summary: bool = False, wide: bool = False, **options: bool) -> int:
+                strict: bool = False, summary: bool = False, wide: bool = False, bgstats_link: bool = False,
+                qr: bool = False, qr_file: str | None = None, **options: bool) -> int:
         from .games import get_game
         from .tally.session import DONE, tally
 
         chosen = known_game(game)
         for parameter, given in options.items():
-            if given and own[parameter] not in REGISTRY[chosen].options:
-                raise UsageError(f"{own[parameter].flag} is not an option of {REGISTRY[chosen].title}")
+            if given and own[parameter][1] not in REGISTRY[chosen].options:
+                raise UsageError(f"{own[parameter][1].flag} is not an option of {REGISTRY[chosen].title}")
         outcome = tally(get_game(chosen), file)
         if outcome != DONE:
             return outcome
-        return run([file], chosen, format, output, strict, summary, wide, options)
+        return run([file], chosen, format, output, strict, summary, wide, options,
+                   share=Share(bgstats_link, qr, qr_file))
 
-    common = [
+    arguments = [
         ("game", Annotated[str, typer.Argument(help="The game.", metavar="GAME",
                                                autocompletion=complete_game)],
          inspect.Parameter.empty),
         ("file", Annotated[str, typer.Argument(help="The table's YAML file: written after every answer; "
                                                     "a file begun earlier is continued.", metavar="FILE",
                                                autocompletion=complete_path)], inspect.Parameter.empty),
-        ("format", FormatOption, TABLE), ("output", OutputOption, None), ("strict", StrictOption, False),
-        ("summary", SummaryOption, False), ("wide", WideOption, False),
     ]
-    extra = [(name, game_option_annotation(option), False) for name, option in own.items()]
-    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
-                                    annotation=annotation) for name, annotation, default in common + extra]
-    command.__signature__ = inspect.Signature(parameters, return_annotation=int)  # type: ignore[attr-defined]
-    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
-    command.__doc__ = "Ask for a finished table question by question, writing FILE as it goes; then score it."
-    return command
+    extra = [(name, game_option_annotation(game, option), False) for name, (game, option) in own.items()]
+    return with_parameters(command, [*arguments, *SCORE_OPTIONS, *extra],
+                           "Ask for a finished table question by question, writing FILE as it goes; "
+                           "then score it.")
 
 
 app.command("tally")(make_tally_command())

@@ -181,3 +181,11 @@ def test_docs_never_point_outside_the_repository() -> None:
     for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")]:
         text = path.read_text(encoding="utf-8")
         assert "../shared" not in text and "SPEC.md" not in text, path
+
+
+def test_caracas_grid_codes_are_at_hand_without_a_file() -> None:
+    result = run_cli("caracas", "--codes")
+    assert result.exit_code == 0
+    assert "Sq squirrel monkey" in result.stdout and "Ju~NW~ES" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert "--codes" in run_cli("caracas", "--help").stdout

@@ -27,6 +27,9 @@ class GameOption:
     flag: str
     help: str
     view: str
+    needs_table: bool = True
+    """``False``: the view needs no table (it is called with ``None``); the flag prints it
+    and exits, without a FILE (``scorecalc caracas --codes``)."""
 
     @property
     def parameter(self) -> str:
@@ -43,6 +46,8 @@ class GameEntry:
 REGISTRY: dict[str, GameEntry] = {
     "caracas": GameEntry("scorecalc.games.caracas", "Caracas", options=(
         GameOption("--show-board", "Draw each grid as typed, before the score.", view="show_board"),
+        GameOption("--codes", "List the codes of the compact grid form (lands, animals, rivers) and exit.",
+                   view="codes", needs_table=False),
     )),
     "caribe": GameEntry("scorecalc.games.caribe", "Caribe"),
     "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),

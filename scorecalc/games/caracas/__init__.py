@@ -373,7 +373,7 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
-    views={"show_board": draw_boards},
+    views={"show_board": draw_boards, "codes": lambda table: grid_codes()},
     example=example,
 )
 
