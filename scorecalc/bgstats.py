@@ -51,7 +51,7 @@ def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
             "noPoints": False,
         },
         "players": [
-            {"name": player.name, "score": player.total, "winner": player.name in sheet.winners,
+            {"name": player.name, "score": player.total, "winner": sheet.won(player.name),
              "startPlayer": player.name == start, "rank": player.rank, "sourcePlayerId": player.name}
             for player in sheet.players
         ],

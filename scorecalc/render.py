@@ -104,7 +104,7 @@ def render_csv(sheets: Sequence[ScoreSheet]) -> str:
         for player in sheet.players:
             totals = player.category_totals(sheet.categories)
             writer.writerow([sheet.file, sheet.game, sheet.date or "", spreadsheet_text(player.name),
-                             player.rank, "true" if player.name in sheet.winners else "false", player.total,
+                             player.rank, "true" if sheet.won(player.name) else "false", player.total,
                              *(totals.get(category, "") for category in categories)])
     return out.getvalue()
 

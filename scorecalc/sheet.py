@@ -74,6 +74,13 @@ class ScoreSheet:
     """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
     ``None`` for a game with several people, or a solo game without a goal."""
 
+    def won(self, name: str) -> bool:
+        """Whether ``name`` won the play: in a solo game with a goal, the goal met (a Beat Your
+        Own Score game lost is no win, though its one player ranks 1); else rank 1."""
+        if self.solo_goal is not None and name not in self.automa:
+            return self.solo_goal
+        return name in self.winners
+
     def player(self, name: str) -> PlayerScore:
         for player in self.players:
             if player.name == name:

@@ -277,3 +277,12 @@ def test_empty_standings(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "No plays to count." in result.stdout
     _, data, _ = standings_json(str(tmp_path), "--game", "origin")
     assert data == {"files": 1, "left_out": 0, "players": []}
+
+
+def test_a_solo_game_lost_is_no_win_in_csv_or_bgstats() -> None:
+    """Beat Your Own Score ranks its one player 1st, but a missed score to beat is no win."""
+    byos = str(EXAMPLES / "league" / "08-caribe-carla-byos.yaml")
+    rows = list(csv.DictReader(io.StringIO(run_cli("score", byos, "--format", "csv").stdout)))
+    assert [(row["player"], row["rank"], row["winner"]) for row in rows] == [("Carla", "1", "false")]
+    play = json.loads(run_cli("score", byos, "--format", "bgstats").stdout)
+    assert [player["winner"] for player in play["players"]] == [False]
