@@ -221,7 +221,6 @@ def expand(paths: list[str], report: Report) -> list[str]:
 def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, strict: bool,
         summary: bool = False, wide: bool = False, options: dict[str, bool] | None = None,
         report: Report | None = None, share: Share | None = None) -> int:
-    from .layout import resolve_width
     from .render import RenderOptions, render
     from .writing import check_output_target
 
@@ -242,10 +241,8 @@ def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, s
         if shared is not None:
             emit(shared, output)
             return report.exit_code
-        # A file has no terminal: it is COLUMNS or 80 wide, as standard output is when piped.
         to_file = output is not None and output != "-"
-        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide,
-                                            width=resolve_width(terminal=False) if to_file else None))
+        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide, terminal=not to_file))
         emit("\n".join(shown) + "\n" + text if shown else text, output)
     return report.exit_code
 

@@ -8,7 +8,6 @@ typed scalars) while recording where every value was written.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -58,6 +57,8 @@ def did_you_mean(word: str, choices: list[str]) -> str | None:
 
 
 def _closest(word: str, choices: list[str]) -> str | None:
+    import difflib  # only when a word is unknown
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return close[0] if close else None
 

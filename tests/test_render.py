@@ -15,8 +15,9 @@ from wcwidth import wcswidth
 
 from scorecalc import layout
 from scorecalc.layout import display_width, resolve_width, wrap
-from scorecalc.render import RenderOptions, render, render_table, to_json_object
+from scorecalc.render import RenderOptions, render, to_json_object
 from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, rank
+from scorecalc.tables import render_table
 
 from .conftest import EXAMPLES, run_cli
 
