@@ -17,7 +17,6 @@ import yaml
 
 from .errors import InputError, Path, Position
 from .loading import (
-    ALLOWED_TAGS,
     BOOL,
     FLOAT,
     INT,
@@ -25,6 +24,8 @@ from .loading import (
     MAX_NODES,
     NULL,
     STR,
+    check_key,
+    check_node,
     describe_node,
     position_of,
     scalar_value,
@@ -73,17 +74,14 @@ class Context:
             )
         if len(path) > MAX_DEPTH:
             raise InputError(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
-        if node.tag not in ALLOWED_TAGS:
-            raise_tag_error(node, path)
+        check_node(node, path)
         self.value_positions[path] = position_of(node)
 
 
 def raise_tag_error(node: yaml.Node, path: Path) -> None:
-    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends)."""
-    raise InputError(
-        path, f"the YAML tag {node.tag!r} is not allowed; score sheets hold plain values only",
-        position=position_of(node),
-    )
+    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends), or
+    one that does not fit its value (``!!int x``); ``loading.check_node`` decides."""
+    check_node(node, path)
 
 
 class Spec:
@@ -281,17 +279,13 @@ class ListOf(Spec):
         return schema
 
 
-def _mapping_pairs(node: yaml.MappingNode, path: Path, ctx: Context) -> list[tuple[yaml.Node, yaml.Node]]:
+def _mapping_pairs(node: yaml.Node, path: Path, ctx: Context) -> list[tuple[yaml.Node, yaml.Node]]:
     pairs = []
     for key, value in node.value:
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))
-        if not isinstance(key, yaml.ScalarNode):
-            raise InputError(path, "a key must be a plain word, not a list or mapping",
-                             position=position_of(key))
-        if key.tag not in ALLOWED_TAGS:
-            raise_tag_error(key, path)
+        check_key(key, path)
         pairs.append((key, value))
     return pairs
 
