@@ -272,4 +272,6 @@ def known_game(name: str) -> str:
 
 def main() -> None:
     """Console entry point."""
+    from .writing import install_signal_handlers
+    install_signal_handlers()
     app(prog_name="scorecalc")
