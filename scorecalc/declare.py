@@ -29,6 +29,7 @@ from .loading import (
     describe_node,
     position_of,
     scalar_value,
+    shorten,
 )
 
 MAX_COUNT = 10_000
@@ -136,18 +137,19 @@ class Int(Spec):
         if not self.accepts(node):
             raise self.wrong_type(node, path, _quoted_hint(node, "a number"))
         value = scalar_value(node)
+        shown = shorten(node.value)  # up to 100 digits (loading.MAX_DIGITS); messages quote 80
         if isinstance(value, float):
-            raise InputError(path, f"expected a whole number, found {node.value}")
+            raise InputError(path, f"expected a whole number, found {shown}")
         if value < self.minimum:
             if self.minimum == 0:
-                raise InputError(path, f"must not be negative, found {value}")
-            raise InputError(path, f"must be at least {self.minimum}, found {value}")
+                raise InputError(path, f"must not be negative, found {shown}")
+            raise InputError(path, f"must be at least {self.minimum}, found {shown}")
         if value > self.maximum:
             if self.maximum == MAX_COUNT:
-                raise InputError(path, f"{value} is more than {MAX_COUNT:,}; no table shows that many")
+                raise InputError(path, f"{shown} is more than {MAX_COUNT:,}; no table shows that many")
             if self.why:
-                raise InputError(path, f"{self.why}; found {value}")
-            raise InputError(path, f"must be at most {self.maximum}, found {value}")
+                raise InputError(path, f"{self.why}; found {shown}")
+            raise InputError(path, f"must be at most {self.maximum}, found {shown}")
         return int(value)
 
     def json_schema(self) -> dict[str, Any]:

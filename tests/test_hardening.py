@@ -173,7 +173,7 @@ def test_node_bound_is_an_upper_bound_on_shapes(text: str) -> None:
         assert count_nodes(node) <= node_bound(text)
 
 
-@settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 10_000))
 def test_node_bound_is_an_upper_bound_on_mutated_examples(seed: int, pick: int) -> None:
     files = sorted(EXAMPLES.rglob("*.yaml"))
