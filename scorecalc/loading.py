@@ -32,6 +32,10 @@ then again while validating, aliases expanded (billion laughs). The largest exam
 MAX_DIGITS = 100
 """Numbers longer than this many digits are refused (Python's ``int()`` stops at 4,300)."""
 
+MAX_VALUE_LENGTH = 100_000
+"""Characters in one value: the longest real one, a Caracas grid of all 73 tiles, is about
+2,000. Past this, matching a name ("did you mean") alone would take seconds and 200 MB."""
+
 MAX_KEY_LENGTH = 200
 """No key of any game is longer than a player's name (100 characters) with some spaces."""
 
@@ -274,8 +278,8 @@ def check_node(node: yaml.Node, path: Path) -> None:
     ``!!seq`` on a single value, ``!!str`` on a list, a 4,301-digit number.
     """
     tag = node.tag
-    if tag == STR and type(node) is yaml.ScalarNode:  # the common case: text fits any text
-        return
+    if tag == STR and type(node) is yaml.ScalarNode and len(node.value) <= MAX_VALUE_LENGTH:
+        return  # the common case: text of any length up to the budget
     if tag not in ALLOWED_TAGS:
         raise InputError(
             path, f"the YAML tag {shorten(node.tag)!r} is not allowed; score sheets hold plain values only",
@@ -283,6 +287,9 @@ def check_node(node: yaml.Node, path: Path) -> None:
         )
     if isinstance(node, yaml.ScalarNode):
         problem = scalar_problem(node)
+        if problem is None and len(node.value) > MAX_VALUE_LENGTH:
+            problem = (f"a value of {len(node.value):,} characters; no score sheet holds one longer "
+                       f"than {MAX_VALUE_LENGTH:,}", None)
     elif isinstance(node, yaml.SequenceNode):
         problem = None if node.tag == SEQ else (f"the YAML tag {tag_name(node.tag)} does not fit a list",
                                                 "remove the tag")
