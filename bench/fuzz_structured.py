@@ -202,7 +202,7 @@ def mutate(data: dict[str, Any], rng: random.Random) -> str:
         if not players:
             return "none"
         player = rng.choice(players)
-        player["name"] = rng.choice(NAMES) if rng.random() < 0.7 else rng.choice(players)["name"]
+        player["name"] = rng.choice(NAMES) if rng.random() < 0.7 else rng.choice(players).get("name")
     elif op == "delete" and isinstance(parent, dict):
         del parent[last]
     elif op == "key" and isinstance(parent, dict):
@@ -276,7 +276,10 @@ def make_case(game: str, rng: random.Random) -> tuple[str, list[str]]:
     if rng.random() < 0.3:
         data["expect"] = expect_block(data, rng)
     for _ in range(rng.choice([0, 1, 1, 1, 2, 2, 3])):
-        ops.append(mutate(data, rng))
+        try:
+            ops.append(mutate(data, rng))
+        except (KeyError, IndexError, TypeError, ValueError):  # an earlier mutation changed the shape
+            ops.append("skipped")
     return to_yaml(data, rng), ops
 
 
@@ -370,6 +373,8 @@ def fuzz_game(game: str, count: int, rng: random.Random, args: argparse.Namespac
             save(args.save, label, "traceback", text, command, traceback.format_exc())
             continue
         record(tally, game, command[0], code, stderr, stdout, seconds, text, command, label, args)
+        if index and index % 5000 == 0:
+            print(f"  {game}: {index} cases", flush=True)
         if args.subprocess_every and index % args.subprocess_every == 0:
             try:
                 code, stderr, stdout, seconds, kb = run_subprocess(command, text, args.hang)
