@@ -74,6 +74,9 @@ for _tag, _first in [(BOOL, "tTfF"), (INT, "-+0123456789"), (FLOAT, "-+.01234567
                      (NULL, ["~", "n", "N", ""])]:
     _Loader.add_implicit_resolver(_tag, _PATTERNS[_tag], list(_first))
 
+_INT_MATCH = _PATTERNS[INT].match
+_BOOL_TEXT = {word: word.lower() == "true" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
+_NULL_TEXT = frozenset(("", "~", "null", "Null", "NULL"))
 _KIND_OF_TAG = {INT: "a whole number", FLOAT: "a number", BOOL: "true or false", NULL: "an empty value"}
 
 
@@ -275,14 +278,38 @@ def check_node(node: yaml.Node, path: Path) -> None:
 
     The one place tags are checked (``Context.visit`` runs it on every value, and
     ``check_key`` on every key): ``!!python/object`` and friends, ``!!int x``,
-    ``!!seq`` on a single value, ``!!str`` on a list, a 4,301-digit number.
+    ``!!seq`` on a single value, ``!!str`` on a list, a 4,301-digit number, a value
+    longer than ``MAX_VALUE_LENGTH``. Ordinary nodes take the first test that fits.
     """
     tag = node.tag
-    if tag == STR and type(node) is yaml.ScalarNode and len(node.value) <= MAX_VALUE_LENGTH:
-        return  # the common case: text of any length up to the budget
+    kind = type(node)
+    if kind is yaml.ScalarNode:
+        text = node.value
+        if tag == STR:
+            if len(text) <= MAX_VALUE_LENGTH:
+                return
+        elif tag == INT:
+            if len(text) <= MAX_DIGITS and _INT_MATCH(text):
+                return
+        elif tag == BOOL:
+            if text in _BOOL_TEXT:
+                return
+        elif tag == NULL:
+            if text in _NULL_TEXT:
+                return
+    elif kind is yaml.SequenceNode:
+        if tag == SEQ:
+            return
+    elif kind is yaml.MappingNode and tag == MAP:
+        return
+    _check_slowly(node, path)
+
+
+def _check_slowly(node: yaml.Node, path: Path) -> None:
+    tag = node.tag
     if tag not in ALLOWED_TAGS:
         raise InputError(
-            path, f"the YAML tag {shorten(node.tag)!r} is not allowed; score sheets hold plain values only",
+            path, f"the YAML tag {shorten(tag)!r} is not allowed; score sheets hold plain values only",
             position=position_of(node),
         )
     if isinstance(node, yaml.ScalarNode):
@@ -291,11 +318,11 @@ def check_node(node: yaml.Node, path: Path) -> None:
             problem = (f"a value of {len(node.value):,} characters; no score sheet holds one longer "
                        f"than {MAX_VALUE_LENGTH:,}", None)
     elif isinstance(node, yaml.SequenceNode):
-        problem = None if node.tag == SEQ else (f"the YAML tag {tag_name(node.tag)} does not fit a list",
-                                                "remove the tag")
+        problem = None if tag == SEQ else (f"the YAML tag {tag_name(tag)} does not fit a list",
+                                           "remove the tag")
     else:
-        problem = None if node.tag == MAP else (f"the YAML tag {tag_name(node.tag)} does not fit a mapping",
-                                                "remove the tag")
+        problem = None if tag == MAP else (f"the YAML tag {tag_name(tag)} does not fit a mapping",
+                                           "remove the tag")
     if problem is not None:
         message, hint = problem
         raise InputError(path, message, hint=hint, position=position_of(node))
@@ -321,17 +348,20 @@ def scalar_value(node: yaml.Node) -> Any:
     refuses, with its path) reads as its text, never as a wrong number.
     """
     tag = node.tag
-    if tag == STR or tag not in _PATTERNS:
-        return node.value
-    if scalar_problem(node) is not None:
-        return node.value
+    text = node.value
+    if tag == STR:
+        return text
     if tag == INT:
-        return int(node.value)
-    if tag == FLOAT:
-        return float(node.value)
+        if len(text) <= MAX_DIGITS and _INT_MATCH(text):
+            return int(text)
+        return int(text) if scalar_problem(node) is None else text
     if tag == BOOL:
-        return node.value.lower() == "true"
-    return None
+        return _BOOL_TEXT.get(text, text)
+    if tag == NULL:
+        return None if text in _NULL_TEXT else text
+    if tag == FLOAT:
+        return float(text) if scalar_problem(node) is None else text
+    return text
 
 
 @dataclass
