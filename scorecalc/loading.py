@@ -74,7 +74,7 @@ for _tag, _first in [(BOOL, "tTfF"), (INT, "-+0123456789"), (FLOAT, "-+.01234567
                      (NULL, ["~", "n", "N", ""])]:
     _Loader.add_implicit_resolver(_tag, _PATTERNS[_tag], list(_first))
 
-_INT_MATCH = _PATTERNS[INT].match
+_INT_MATCH = _PATTERNS[INT].fullmatch  # fullmatch: "12\n" (a tagged block scalar) is not "12"
 _BOOL_TEXT = {word: word.lower() == "true" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
 _NULL_TEXT = frozenset(("", "~", "null", "Null", "NULL"))
 _KIND_OF_TAG = {INT: "a whole number", FLOAT: "a number", BOOL: "true or false", NULL: "an empty value"}
@@ -259,7 +259,7 @@ def scalar_problem(node: yaml.Node) -> tuple[str, str | None] | None:
     pattern = _PATTERNS.get(tag)
     if pattern is None:  # !!seq or !!map on a single value (unknown tags are refused before)
         return f"the YAML tag {tag_name(tag)} does not fit a single value", "remove the tag"
-    if not pattern.match(text):
+    if not pattern.fullmatch(text):
         shown = repr(shorten(text)) if text else "an empty value"
         hint = "remove the tag"
         if tag in (INT, FLOAT) and "_" in text:

@@ -94,6 +94,7 @@ def test_scalar_value_of_a_misfit_is_its_text_never_a_number(tag: str, text: str
 def test_underscored_int_and_banana_bool_are_not_silently_read() -> None:
     assert "'1_000'" in error_of(GOOD.replace("money: 1500", "money: !!int 1_000"))
     assert "'banana'" in error_of(GOOD + "expect: {winners: !!bool banana}\n")
+    assert "found '100\\n'" in error_of(GOOD + "expect:\n  Anna: !!int |\n    100\n")
 
 
 def test_tags_that_fit_are_read() -> None:
