@@ -164,6 +164,9 @@ SIGNAL_DURING_WRITE = """
 import os, signal, sys
 import scorecalc.writing as writing
 from scorecalc.cli import main
+# As from an interactive shell, even when the test runs in the background or under nohup.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
 real_fsync = os.fsync
 def fsync_then_signal(fd):
     real_fsync(fd)
@@ -189,11 +192,27 @@ def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name:
     assert target.read_text() == "previous"
 
 
+def wait_until_it_catches(pid: int, signum: int, timeout: float = 30) -> None:
+    """Wait until the process has a handler for ``signum`` (Linux: SigCgt in /proc)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigCgt:") and int(line.split()[1], 16) & (1 << (signum - 1)):
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never installed a handler for signal {signum}")
+
+
 def test_sigterm_during_the_run_exits_143() -> None:
     process = subprocess.Popen([sys.executable, "-m", "scorecalc", "score", "-"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     try:
-        time.sleep(1.5)  # started, and waiting for standard input
+        wait_until_it_catches(process.pid, signal.SIGTERM)
+        time.sleep(0.2)  # and is waiting for standard input
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=30)
     finally:
