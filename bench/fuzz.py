@@ -1,6 +1,8 @@
 """Fuzz every game: mutate the shipped examples and check how each run ends.
 
     python bench/fuzz.py [--count 10000] [--seed 1] [--game caracas ...]
+    python bench/fuzz.py --structured [...]   # bench/fuzz_structured.py: hostile values in valid tables
+    python bench/fuzz.py --measure-prescan    # what the node-budget pre-scan costs (bench/RESULTS.md)
 
 Each mutated text goes through everything a command does (load, validate, parse,
 score, render in every format). A run must end in a score or a located
@@ -70,7 +72,69 @@ def _save(folder: Path | None, game: str, index: int, kind: str, text: str, trac
         (folder / f"{game}-{index}-{kind}.txt").write_text(trace, encoding="utf-8")
 
 
+def measure_prescan(reps: int = 50) -> None:
+    """Time the pre-scan that holds the node budget against composing, on examples and hostile texts."""
+    import statistics
+
+    import yaml
+
+    from scorecalc.errors import InputError
+    from scorecalc.loading import MAX_NODES, _Loader, node_bound, prescan
+
+    def median(action: object, text: str, runs: int) -> float:
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            try:
+                action(text)  # type: ignore[operator]
+            except InputError:
+                pass
+            times.append(time.perf_counter() - started)
+        return statistics.median(times)
+
+    def compose(text: str) -> None:
+        loader = _Loader(text)
+        try:
+            loader.get_single_node()
+        finally:
+            loader.dispose()
+
+    def events(text: str) -> None:
+        for _ in yaml.parse(text, Loader=_Loader):
+            pass
+
+    examples = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "examples").rglob("*.yaml"))]
+    per_file = {name: sum(median(action, text, reps) for text in examples) / len(examples)
+                for name, action in [("compose", compose), ("bound", node_bound), ("events", events),
+                                     ("prescan", prescan)]}
+    print(f"{len(examples)} examples: compose {per_file['compose'] * 1e6:.1f} us/file; "
+          f"character-count bound {per_file['bound'] * 1e6:.1f} us "
+          f"({per_file['bound'] / per_file['compose']:.1%}); C-parser event count "
+          f"{per_file['events'] * 1e6:.1f} us ({per_file['events'] / per_file['compose']:.1%}); "
+          f"prescan as shipped {per_file['prescan'] * 1e6:.1f} us "
+          f"({per_file['prescan'] / per_file['compose']:.1%})")
+    hostile = {
+        "2.49 million '1's in a flow list (5 MB)": "players: [" + ",".join(["1"] * 2_490_000) + "]\n",
+        "1.2 million '- 1' lines (4.8 MB)": "players:\n" + "- 1\n" * 1_200_000,
+        "4.9 MB key": "? " + "k" * 4_900_000 + "\n: 1\n",
+        "5 MB of comments full of commas": ("# " + "," * 98 + "\n") * 49_000,
+        f"{MAX_NODES - 50:,} nodes (just under budget)":
+            "expect: [" + ",".join(["1"] * (MAX_NODES - 50)) + "]\n",
+    }
+    for name, text in hostile.items():
+        print(f"{name}: bound {node_bound(text):,}; bound {median(node_bound, text, 3) * 1000:.1f} ms, "
+              f"prescan {median(prescan, text, 3) * 1000:.1f} ms")
+
+
 def main() -> int:
+    if "--structured" in sys.argv:
+        sys.argv.remove("--structured")
+        from bench.fuzz_structured import main as structured
+
+        return structured()
+    if "--measure-prescan" in sys.argv:
+        measure_prescan()
+        return 0
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

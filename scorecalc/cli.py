@@ -170,7 +170,7 @@ class Share:
 
         links = [bgstats_link(sheet) for sheet in sheets]
         if self.qr_file:
-            write_bytes(self.qr_file, qr_image(links[0], self.qr_file))
+            save(self.qr_file, qr_image(links[0], self.qr_file))
         if self.link:
             return "".join(link + "\n" for link in links)
         if self.qr:
@@ -257,35 +257,19 @@ def game_option_text(scored: Scored, options: dict[str, bool]) -> list[str]:
 
 
 def emit(text: str, output: str | None) -> None:
+    """``text`` to standard output, or to the ``--output`` file."""
     if output is None or output == "-":
         console.out(text)
         return
-    from .writing import write_atomically
+    save(output, text)
+
+
+def save(path: str, content: str | bytes) -> None:
+    """Write a file as ``writing.write_output`` does; a failure is a usage error (exit 2)."""
+    from .writing import write_output
 
     try:
-        write_atomically(output, text)
-    except OSError as error:
-        raise UsageError(f"{output}: cannot write: {error.strerror or error}") from None
-
-
-def write_bytes(path: str, data: bytes) -> None:
-    """``--qr-file``: written whole or not at all (a temporary file, then renamed)."""
-    import tempfile
-
-    try:
-        handle = tempfile.NamedTemporaryFile(dir=os.path.dirname(os.path.abspath(path)),
-                                             prefix=".scorecalc-", suffix=".tmp", delete=False)
-        try:
-            with handle:
-                handle.write(data)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(handle.name, 0o666 & ~umask)
-            os.replace(handle.name, path)
-        except BaseException:
-            if os.path.exists(handle.name):
-                os.unlink(handle.name)
-            raise
+        write_output(path, content)
     except OSError as error:
         raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
 
@@ -514,7 +498,7 @@ def known_game(name: str) -> str:
 
 def main() -> None:
     """Console entry point."""
-    from .console import install_signal_handlers
+    from .writing import install_signal_handlers
 
     install_signal_handlers()
     app(prog_name="scorecalc")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 from .errors import UsageError
-from .outcome import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_TERMINATED
+from .outcome import EXIT_BAD_INPUT, EXIT_INTERNAL
 
 
 class Console:
@@ -83,13 +83,3 @@ class Console:
 
 
 console = Console()
-
-
-def install_signal_handlers() -> None:
-    """SIGTERM ends the run like SIGINT does: cleanup runs (temporary files go), exit 143."""
-    import signal
-
-    def terminate(signum: int, frame: Any) -> None:
-        raise SystemExit(EXIT_TERMINATED)
-
-    signal.signal(signal.SIGTERM, terminate)

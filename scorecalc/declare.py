@@ -16,9 +16,8 @@ from typing import Any
 
 import yaml
 
-from .errors import MAX_PROBLEMS, InputError, Path, Positions, Problems, quoted, shorten
+from .errors import MAX_PROBLEMS, InputError, Path, Positions, Problems, quoted
 from .loading import (
-    ALLOWED_TAGS,
     BOOL,
     FLOAT,
     INT,
@@ -26,9 +25,12 @@ from .loading import (
     MAX_NODES,
     NULL,
     STR,
+    check_key,
+    check_node,
     describe_node,
     position_of,
     scalar_value,
+    shorten,
 )
 from .names import name_problem
 
@@ -139,22 +141,23 @@ class Context:
             )
         if len(path) > MAX_DEPTH:
             raise Stop(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
-        if node.tag not in ALLOWED_TAGS:
-            raise_tag_error(node, path)
+        check_node(node, path)
         self.positions.values[path] = position_of(node)
 
 
-def salvage(record: Record, node: yaml.Node, positions: Positions) -> dict[str, Any]:
+def salvage(record: Record, node: yaml.Node, positions: Positions) -> tuple[dict[str, Any], list[Path]]:
     """The parts of a document that are valid on their own, for a game's checks after the
-    declaration found problems elsewhere (so a file's problems of both kinds show in one run).
+    declaration found problems elsewhere (so a file's problems of both kinds show in one run),
+    and the paths of the parts left out.
 
     Each top-level key is kept when its value checks without a problem; a top-level list
     (``players``, ``board``) is kept item by item, a bad item becoming ``None`` so indexes
     still match the file. A bad value elsewhere leaves its key out (defaults are filled in).
     """
     result: dict[str, Any] = {}
+    dropped: list[Path] = []
     if not isinstance(node, yaml.MappingNode):
-        return result
+        return result, [()]
     for key, value in node.value:
         name = scalar_value(key) if isinstance(key, yaml.ScalarNode) else None
         spec_field = record.fields.get(name) if isinstance(name, str) else None
@@ -165,14 +168,17 @@ def salvage(record: Record, node: yaml.Node, positions: Positions) -> dict[str, 
                 and len(value.value) <= spec.max_items:
             items = [_alone(spec.item, child, (name, i), positions) for i, child in enumerate(value.value)]
             result[name] = [None if item is MISSING else item for item in items]
+            dropped.extend((name, i) for i, item in enumerate(items) if item is MISSING)
             continue
         checked = _alone(spec, value, (name,), positions)
         if checked is not MISSING:
             result[name] = checked
+        else:
+            dropped.append((name,))
     for name, spec_field in record.fields.items():
         if name not in result and spec_field.default is not MISSING:
             result[name] = spec_field.default
-    return result
+    return result, dropped
 
 
 def _alone(spec: Spec, node: yaml.Node, path: Path, positions: Positions) -> Any:
@@ -187,11 +193,9 @@ def _alone(spec: Spec, node: yaml.Node, path: Path, positions: Positions) -> Any
 
 
 def raise_tag_error(node: yaml.Node, path: Path) -> None:
-    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends)."""
-    raise InputError(
-        path, f"the YAML tag {node.tag!r} is not allowed; score sheets hold plain values only",
-        position=position_of(node),
-    )
+    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends), or
+    one that does not fit its value (``!!int x``); ``loading.check_node`` decides."""
+    check_node(node, path)
 
 
 class Spec:
@@ -248,21 +252,22 @@ class Int(Spec):
         assert isinstance(node, yaml.ScalarNode)
         value = scalar_value(node)
         if isinstance(value, float):
-            raise InputError(path, f"expected a whole number, found {node.value}")
+            raise InputError(path, f"expected a whole number, found {shorten(node.value)}")
         return self.in_range(int(value), path)
 
     def in_range(self, value: int, path: Path) -> int:
         """``value`` when it lies in ``[minimum, maximum]``; else the error that says why."""
+        shown = shorten(value)  # up to 100 digits (loading.MAX_DIGITS); messages quote 80
         if value < self.minimum:
             if self.minimum == 0:
-                raise InputError(path, f"must not be negative, found {value}")
-            raise InputError(path, f"must be at least {self.minimum}, found {value}")
+                raise InputError(path, f"must not be negative, found {shown}")
+            raise InputError(path, f"must be at least {self.minimum}, found {shown}")
         if value > self.maximum:
             if self.maximum == MAX_COUNT:
-                raise InputError(path, f"{value} is more than {MAX_COUNT:,}; no table shows that many")
+                raise InputError(path, f"{shown} is more than {MAX_COUNT:,}; no table shows that many")
             if self.why:
-                raise InputError(path, f"{self.why}; found {value}")
-            raise InputError(path, f"must be at most {self.maximum}, found {value}")
+                raise InputError(path, f"{self.why}; found {shown}")
+            raise InputError(path, f"must be at most {self.maximum}, found {shown}")
         return value
 
     def json_schema(self) -> dict[str, Any]:
@@ -529,11 +534,7 @@ def _mapping_pairs(node: yaml.Node, path: Path, ctx: Context) -> list[tuple[yaml
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))
-        if not isinstance(key, yaml.ScalarNode):
-            raise InputError(path, "a key must be a plain word, not a list or mapping",
-                             position=position_of(key))
-        if key.tag not in ALLOWED_TAGS:
-            raise_tag_error(key, path)
+        check_key(key, path)
         pairs.append((key, value))
     return pairs
 

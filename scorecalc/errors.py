@@ -21,8 +21,10 @@ MAX_PROBLEMS = 20
 """A file's problems are listed up to this many; the rest are only counted."""
 
 
-def shorten(text: str, limit: int = MAX_SHOWN) -> str:
-    """``text`` cut to ``limit`` characters (with ``…``), one line, control characters shown escaped."""
+def shorten(value: object, limit: int = MAX_SHOWN) -> str:
+    """``value`` as text cut to ``limit`` characters (with ``…``), on one line: control
+    characters are shown escaped. Every value a message quotes passes through here."""
+    text = str(value)
     cut = text[: limit + 1]
     shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in cut)
     return shown[: limit - 1] + "…" if len(text) > limit or len(shown) > limit else shown
@@ -30,7 +32,7 @@ def shorten(text: str, limit: int = MAX_SHOWN) -> str:
 
 def quoted(value: object) -> str:
     """A value as a message quotes it: ``'jaguarr'``, at most ``MAX_SHOWN`` characters."""
-    return repr(shorten(str(value)))
+    return f"'{shorten(value)}'"
 
 
 def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:

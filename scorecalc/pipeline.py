@@ -110,14 +110,22 @@ def check_finished(top: yaml.MappingNode, game: Game, source: Source) -> None:
 def partial_checks(game: Game, source: Source, top: yaml.MappingNode, ctx: Context) -> list[InputError]:
     """The game's own checks over the parts of a table the declaration accepted, so a file
     with both kinds of problem lists them all in one run."""
-    document = Document(source, salvage(game.declaration, top, ctx.positions), ctx.positions)
+    data, dropped = salvage(game.declaration, top, ctx.positions)
+    document = Document(source, data, ctx.positions)
     try:
         game.parse(document)
     except InputError as error:
         document.problems.append(error)
     except Exception:  # best effort over a partly read table: the file is bad input
         pass           # already, and its declaration problems are reported whatever happens here
-    return [ctx.positions.locate(problem) for problem in document.problems]
+
+    def about_a_part_left_out(problem: InputError) -> bool:
+        """'missing objective' when the objective was given but wrong: already said better."""
+        return any(problem.path[:len(part)] == part or part[:len(problem.path)] == problem.path
+                   for part in dropped)
+
+    return [ctx.positions.locate(problem) for problem in document.problems
+            if not about_a_part_left_out(problem)]
 
 
 def with_names(step: Callable[[], T], names: dict[int, str]) -> T:

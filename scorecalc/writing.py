@@ -1,42 +1,230 @@
-"""Writing output files: atomically, and never over an input."""
+"""Writing ``--output``: atomically onto files, through onto devices, never over an input.
+
+- ``-`` is standard output.
+- A regular file (or a path not there yet) is replaced atomically: the text goes to a
+  temporary file beside it, which is renamed over it once complete. An existing file
+  keeps its permission bits (and, where allowed, its owner); one with no write bit is
+  refused, judged from its mode so that the answer is the same when running as root.
+- A symbolic link is followed: the file it points to is replaced, the link stays.
+- Anything else (a FIFO, a terminal, ``/dev/null``) is written through, never replaced.
+- SIGINT, SIGTERM and SIGHUP while the temporary file exists are held until it is
+  removed (or renamed into place), then end the run with 128 + the signal.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
+import stat
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 from .errors import UsageError
 
+STDOUT = "-"
+TEMP_PREFIX = ".scorecalc-"
+TEMP_SUFFIX = ".tmp"
+_CHUNK = 1 << 20
+_HELD_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` so that a failure leaves no half-written file."""
-    import tempfile
 
-    folder = os.path.dirname(os.path.abspath(path))
-    handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=folder, prefix=".scorecalc-", suffix=".tmp", delete=False, newline=""
-    )
+class Interrupted(SystemExit):
+    """The run was ended by a signal: exit 128 + the signal (130 SIGINT, 143 SIGTERM).
+
+    A ``SystemExit``, so that ``except Exception`` (an internal-error guard) never
+    swallows it, ``finally`` blocks still run, and the interpreter exits with its code
+    without a traceback.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
+def _raise_interrupted(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+def install_signal_handlers() -> None:
+    """Make SIGTERM and SIGHUP end the run like SIGINT: by an exception that unwinds.
+
+    For the command line to call once at start. SIGINT keeps Python's
+    ``KeyboardInterrupt`` (which the command line turns into 130). A signal that is
+    ignored (``nohup``) stays ignored. Does nothing outside the main thread.
+    """
+    for signum in _HELD_SIGNALS:
+        if signum == signal.SIGINT or signal.getsignal(signum) == signal.SIG_IGN:
+            continue
+        try:
+            signal.signal(signum, _raise_interrupted)
+        except ValueError:  # not the main thread
+            return
+
+
+@contextmanager
+def _signals_held(pending: list[int]) -> Iterator[None]:
+    """Note SIGINT/SIGTERM/SIGHUP in ``pending`` instead of acting on them."""
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        pending.append(signum)
+
+    saved = {}
+    for signum in _HELD_SIGNALS:
+        previous = signal.getsignal(signum)
+        if previous == signal.SIG_IGN or previous is None:
+            continue
+        try:
+            saved[signum] = signal.signal(signum, note)
+        except ValueError:  # not the main thread: nothing can be held
+            break
     try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(handle.name, 0o666 & ~umask)  # as an ordinary new file, not the temp file's 0600
-        os.replace(handle.name, path)
-    except BaseException:
-        if os.path.exists(handle.name):
-            os.unlink(handle.name)
-        raise
+        yield
+    finally:
+        for signum, previous in saved.items():
+            signal.signal(signum, previous)
+
+
+def _stat(path: str) -> os.stat_result | None:
+    """``os.stat`` following links; ``None`` when nothing is there (or a dangling link)."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _no_write_bit(status: os.stat_result) -> bool:
+    return not status.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _input_identities(inputs: list[str]) -> dict[tuple[int, int], str]:
+    """(device, inode) of each input that is a regular file, including standard input."""
+    found = {}
+    for name in inputs:
+        try:
+            status = os.fstat(0) if name == STDOUT else os.stat(name)
+        except (OSError, ValueError):
+            continue  # a missing input is reported when it is read
+        if stat.S_ISREG(status.st_mode):
+            found[(status.st_dev, status.st_ino)] = name
+    return found
 
 
 def check_output_target(output: str | None, inputs: list[str]) -> None:
-    """Refuse ``--output`` onto an input file: input files are never changed."""
-    if output is None:
+    """Refuse, before any work, an ``--output`` that cannot or must not be written.
+
+    Raises ``UsageError`` for: an input file (the same file, however it is named:
+    symlink, hard link, or the file read on standard input), a folder, a file with no
+    write bit, a path in a folder that does not exist, a symlink loop.
+    """
+    if output is None or output == STDOUT:
         return
-    target = os.path.realpath(output)
-    for name in inputs:
-        if name != "-" and os.path.realpath(name) == target:
-            raise UsageError(f"{output}: --output would overwrite an input file; choose another path")
-    if os.path.isdir(output):
+    try:
+        status = _stat(output)
+    except OSError as error:
+        raise UsageError(f"{output}: --output cannot be used: {error.strerror or error}") from None
+    if status is None:
+        folder = os.path.dirname(os.path.realpath(output)) or "."
+        if not os.path.isdir(folder):
+            raise UsageError(f"{output}: --output is in a folder that does not exist ({folder})")
+        return
+    if stat.S_ISDIR(status.st_mode):
         raise UsageError(f"{output}: --output is a folder; give a file path")
+    if not stat.S_ISREG(status.st_mode):
+        return  # a FIFO or a device: written through
+    same = _input_identities(inputs).get((status.st_dev, status.st_ino))
+    if same is not None:
+        where = "the file read on standard input" if same == STDOUT else "an input file"
+        raise UsageError(f"{output}: --output would overwrite {where}; choose another path")
+    if _no_write_bit(status):
+        raise UsageError(
+            f"{output}: --output is read-only (mode {stat.S_IMODE(status.st_mode):04o}); "
+            "make it writable or choose another path"
+        )
+
+
+def write_output(path: str, content: str | bytes) -> None:
+    """Write ``content`` (text as UTF-8, or bytes: a QR image) where ``--output PATH`` says
+    (see the module's rules).
+
+    Failures are ``OSError`` (the caller reports ``PATH: cannot write: ...``, exit 2);
+    a signal while a temporary file exists raises ``Interrupted`` once it is removed.
+    """
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if path == STDOUT:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    status = _stat(path)
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(21, "it is a folder", path)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_through(path, data)
+        return
+    if status is not None and _no_write_bit(status):
+        raise PermissionError(13, f"read-only (mode {stat.S_IMODE(status.st_mode):04o})", path)
+    _replace(os.path.realpath(path), data, status)
+
+
+def _write_through(path: str, data: bytes) -> None:
+    """Write into a FIFO or device as it stands: no temporary file, no truncation, no rename."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view[:_CHUNK]):]
+    finally:
+        os.close(fd)
+
+
+def _replace(real: str, data: bytes, status: os.stat_result | None) -> None:
+    """Write a temporary file beside ``real`` and rename it over ``real``; never leave it behind."""
+    pending: list[int] = []
+    try:
+        with _signals_held(pending):
+            _replace_held(real, data, status, pending)
+    finally:
+        if pending:  # a signal wins over an error met meanwhile
+            raise Interrupted(pending[0])
+
+
+def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int]) -> None:
+    import tempfile
+
+    fd, temporary = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=os.path.dirname(real))
+    renamed = False
+    try:
+        view = memoryview(data)
+        while view and not pending:
+            view = view[os.write(fd, view[:_CHUNK]):]
+        if pending:
+            return
+        os.fsync(fd)
+        if status is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)  # an ordinary new file, not the temporary file's 0600
+        else:
+            os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
+            if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
+                try:
+                    os.fchown(fd, status.st_uid, status.st_gid)
+                except OSError:
+                    pass  # only root may give a file away; the bits are kept all the same
+        os.close(fd)
+        fd = -1
+        if pending:  # interrupted while syncing: the old file stays as it was
+            return
+        os.replace(temporary, real)
+        renamed = True
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        if not renamed:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass

@@ -34,7 +34,7 @@ CASES = {
     "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
     "python-name-tag.yaml": "3:5: players[0] (A): the YAML tag 'tag:yaml.org,2002:python/name:os.system'",
-    "billion-laughs.yaml": "the document expands to more than 200,000 values",
+    "billion-laughs.yaml": "the document expands to more than 20,000 values",
     "number-as-string.yaml": "3:27: players[0] (A).exhibition: expected a whole number, found the text "
                              "'30' "
                              "(remove the quotes",
@@ -46,6 +46,22 @@ CASES = {
     "control-character-name.yaml": "3:12: players[0] (A\\x07B).name: contains the control character U+0007",
     "two-documents.yaml": "2:1: <document>: YAML syntax: but found another document",
     "merge-key.yaml": "4:5: players[1] (B).<<: YAML merge keys ('<<') are not supported",
+    # Explicit tags are checked against their value, keys included (none is an internal error).
+    "tag-int-on-text.yaml": "3:51: players[0] (A).money: the YAML tag !!int needs a whole number, found 'x'",
+    "tag-int-empty.yaml": "3:51: players[0] (A).money: the YAML tag !!int needs a whole number, "
+                          "found an empty value",
+    "tag-int-underscore.yaml": "3:51: players[0] (A).money: the YAML tag !!int needs a whole number, "
+                               "found '1_000'",
+    "tag-float-empty.yaml": "3:51: players[0] (A).money: the YAML tag !!float needs a number, "
+                            "found an empty value",
+    "tag-bool-on-text.yaml": "2:19: expect.winners: the YAML tag !!bool needs true or false, found 'banana'",
+    "tag-int-on-key.yaml": "1:1: game: the YAML tag !!int needs a whole number, found 'game'",
+    "tag-shorthand-float.yaml": "5:27: players[0] (A).exhibition: the YAML tag !!float needs a number, "
+                                "found 'x'",
+    "tag-str-on-list.yaml": "2:10: players: the YAML tag !!str does not fit a list",
+    "digits-4301.yaml": "3:51: players[0] (A).money: a number of 4,301 digits; numbers longer than 100 "
+                        "digits are not read",
+    "digits-101.yaml": "3:51: players[0] (A).money: a number of 101 digits",
 }
 
 

@@ -172,12 +172,12 @@ def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
 
 def save(name: str, text: str, backup: bool) -> None:
     """Write FILE atomically; first keep a file tally did not start as ``FILE~``."""
-    from ..writing import write_atomically
+    from ..writing import write_output
 
     try:
         if backup and os.path.exists(name):
             shutil.copyfile(name, name + "~")
-        write_atomically(name, text)
+        write_output(name, text)
     except OSError as error:
         raise UsageError(f"{name}: cannot write: {error.strerror or error}") from None
 
