@@ -37,6 +37,9 @@ from .names import name_problem
 MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""
 
+MAX_WORD = 100
+"""Longer words get no "did you mean": no name of any game comes near."""
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -59,6 +62,8 @@ def did_you_mean(word: str, choices: list[str]) -> str | None:
 
 
 def _closest(word: str, choices: list[str]) -> str | None:
+    if len(word) > MAX_WORD:  # no name is that long, and comparing it would only cost time
+        return None
     import difflib  # only when a word is unknown
 
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)

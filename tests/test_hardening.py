@@ -260,3 +260,9 @@ def test_five_megabytes_of_nodes_stay_small_and_quick(tmp_path: Path, name: str)
     assert len(stderr) < 400, stderr[:400]
     assert figures["kb"] < 200_000, figures
     assert figures["seconds"] < 10, figures  # 0.2-0.4 s here; a guard against the old 7-12 s, not a benchmark
+
+
+def test_a_huge_game_name_is_quoted_short_and_gets_no_did_you_mean() -> None:
+    """Reported: a 4.9 MB 'game:' value went through "did you mean" (1 s, 237 MB) and was echoed whole."""
+    message = error_of("game: " + "g" * 1_000_000 + "\nplayers: []\n")
+    assert "1:7: game: unknown game 'ggg" in message and len(message) < 250
