@@ -79,7 +79,7 @@ class Positions:
 
     def locate(self, error: InputError) -> InputError:
         """Give ``error`` (and each problem it holds) a position from its path, where it has none."""
-        for problem in problems_of(error):
+        for problem in error.problems:
             if problem.position is None:
                 problem.position = self.of(problem.path, at_key=problem.at_key)
         if error.position is None:
@@ -113,6 +113,11 @@ class InputError(Exception):
         self.names: Mapping[int, str] | None = None
         """Players' names by index, for messages (``players[1] (Lena)``); set by the pipeline."""
 
+    @property
+    def problems(self) -> list[InputError]:
+        """The single problems this error stands for: itself (a ``Problems`` holds many)."""
+        return [self]
+
     def describe(self, names: Mapping[int, str] | None = None) -> str:
         text = f"{format_path(self.path, names)}: {self.message}"
         if self.hint:
@@ -136,8 +141,12 @@ class Problems(InputError):
         first = listed[0]
         super().__init__(first.path, first.message, hint=first.hint, position=first.position,
                          at_key=first.at_key)
-        self.problems = listed[:MAX_PROBLEMS]
+        self.listed = listed[:MAX_PROBLEMS]
         self.more = more + max(0, len(listed) - MAX_PROBLEMS)
+
+    @property
+    def problems(self) -> list[InputError]:
+        return list(self.listed)
 
 
 def _order(error: InputError) -> tuple[Position, str]:
@@ -150,11 +159,6 @@ class FileError(Exception):
 
 class UsageError(Exception):
     """Bad usage or an output that cannot be written: the message is printed as is, exit 2."""
-
-
-def problems_of(error: InputError) -> list[InputError]:
-    """The single problems an error stands for (one, or a ``Problems``' list)."""
-    return list(error.problems) if isinstance(error, Problems) else [error]
 
 
 def format_problem(file: str, error: InputError | FileError, names: Mapping[int, str] | None = None) -> str:
@@ -170,7 +174,7 @@ def format_error(file: str, error: InputError | FileError,
     if isinstance(error, FileError):
         return [format_problem(file, error)]
     names = names or error.names
-    lines = [format_problem(file, problem, names) for problem in problems_of(error)]
+    lines = [format_problem(file, problem, names) for problem in error.problems]
     more = error.more if isinstance(error, Problems) else 0
     if more:
         lines.append(f"{file}: … and {more} more problem{'s' if more != 1 else ''}")

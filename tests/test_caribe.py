@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorecalc.errors import InputError, problems_of
+from scorecalc.errors import InputError
 from scorecalc.games.caribe import (
     KNOWLEDGE,
     Book,
@@ -348,8 +348,8 @@ def test_campaign_note_only_when_goals_are_given() -> None:
 ])
 def test_player_errors(change: dict[str, Any], path: tuple, message: str) -> None:
     error = error_of(table(player(**change), player("Bea")))
-    assert any(problem.path == path and message in problem.message for problem in problems_of(error)), \
-        [(problem.path, problem.message) for problem in problems_of(error)]
+    assert any(problem.path == path and message in problem.message for problem in error.problems), \
+        [(problem.path, problem.message) for problem in error.problems]
 
 
 @pytest.mark.parametrize(("cards", "message", "hint"), [

@@ -130,7 +130,7 @@ def test_the_api_raises_every_problem_of_a_file_at_once() -> None:
     """)
     with pytest.raises(scorecalc.InputError) as info:
         scorecalc.score_text(text)
-    problems = info.value.problems  # type: ignore[attr-defined]
+    problems = info.value.problems
     assert [(p.position.line, p.path[-1]) for p in problems] == [(3, "exhibition"), (4, "education"),
                                                                (4, "money")]
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorecalc.errors import InputError, problems_of
+from scorecalc.errors import InputError
 from scorecalc.games.galapagos import (
     Exhibition,
     animal_points,
@@ -131,7 +131,7 @@ def test_ledger_errors(ledger: str, message: str) -> None:
     with pytest.raises(InputError) as caught:
         score_text(table(player("A", 9 if "already" not in message else 6, 0, 0,
                                 "    exhibitions:\n" + ledger)))
-    assert any(message in problem.message for problem in problems_of(caught.value))
+    assert any(message in problem.message for problem in caught.value.problems)
 
 
 def test_bonus_tile_used_once_per_game_across_players() -> None:

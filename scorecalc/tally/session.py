@@ -26,7 +26,7 @@ from ..declare import (
     Spec,
     Text,
 )
-from ..errors import InputError, Path, UsageError, format_path, problems_of
+from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
 from ..outcome import EXIT_BAD_INPUT
@@ -403,7 +403,7 @@ class Session:
         try:
             scored = score_source(as_source(self.name, text), self.game.name)
         except InputError as error:
-            return problems_of(error), []
+            return error.problems, []
         except Exception:  # a partial table the game cannot read yet: nothing to say
             return [], []
         return [], [(issue.path, issue.message) for issue in scored.document.warnings]
