@@ -14,28 +14,16 @@ import pytest
 
 from scorecalc.errors import InputError
 from scorecalc.games.caracas import grid_codes
-from scorecalc.games.caracas.animals import ANIMALS, RULES, Rules, name
-from scorecalc.games.caracas.board import Board, Tile
+from scorecalc.games.caracas.animals import ANIMALS, name
+from scorecalc.games.caracas.board import Tile
 from scorecalc.games.caracas.grid import ANIMAL_CODES, LAND_CODES, GridError, parse_grid, render_grid
 from scorecalc.games.caracas.landscape import figures_of
 from scorecalc.games.caracas.show import INNER, draw_board
 from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
 
+from .caracas_boards import board, detail, points
 from .conftest import run_cli
-
-
-def board(text: str) -> Board:
-    return Board(found.tile for found in parse_grid(textwrap.dedent(text)))
-
-
-def points(animal: str, text: str, **rules: object) -> int:
-    return RULES[animal](board(text), Rules(**rules)).points  # type: ignore[arg-type]
-
-
-def detail(animal: str, text: str, **rules: object) -> str:
-    return RULES[animal](board(text), Rules(**rules)).detail  # type: ignore[arg-type]
-
 
 # ▢1 carries two rivers. N W meets ✻1's E: basin X = ✻1 ▢1 (2 tiles). E S meets ◎1's W and
 # ▢2's N: basin Y = ▢1 ◎1 ▢2 (3 tiles). 5 tile places on 4 tiles.

@@ -6,26 +6,12 @@ tokens per line, ``.`` empty; ``SwIbPi~NES`` = swamp, ibis and piranha, river N 
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from scorecalc.games.caracas.animals import RULES, Rules, score_animals
-from scorecalc.games.caracas.board import Board
-from scorecalc.games.caracas.grid import parse_grid
+from scorecalc.games.caracas.animals import Rules, score_animals
 from scorecalc.games.caracas.landscape import Figures, figures_of, landscape_ranking
 
-
-def board(text: str) -> Board:
-    return Board(found.tile for found in parse_grid(textwrap.dedent(text)))
-
-
-def points(animal: str, text: str, **rules: object) -> int:
-    return RULES[animal](board(text), Rules(**rules)).points  # type: ignore[arg-type]
-
-
-def detail(animal: str, text: str, **rules: object) -> str:
-    return RULES[animal](board(text), Rules(**rules)).detail  # type: ignore[arg-type]
+from .caracas_boards import board, detail, points
 
 
 class TestGeometry:
