@@ -13,7 +13,7 @@ import re
 
 import yaml
 
-from .errors import quoted
+from .errors import quoted, shorten
 
 _KEY = re.compile(r"^(\s*)((?:-\s+)*)([^\s#][^:#]*?):(?:\s|$)")
 """An indented line's key: indentation, list dashes, the key before its ': '."""
@@ -38,7 +38,8 @@ def explain(text: str, error: yaml.MarkedYAMLError) -> tuple[str, str | None] | 
             and context.line < len(lines):
         written = lines[context.line].strip()
         parts = written.rsplit(None, 1)
-        hint = f"write {parts[0]}: {parts[1]}" if len(parts) == 2 else "add ': ' and the value after the key"
+        hint = (f"write {shorten(parts[0], 40)}: {shorten(parts[1], 30)}" if len(parts) == 2
+                else "add ': ' and the value after the key")
         return f"this line has no ':' after its key: {quoted(written)}", hint
     if "while scanning a quoted scalar" in (error.context or "") and context is not None:
         return (f"the quote opened at line {context.line + 1}, column {context.column + 1} is never closed",
@@ -92,9 +93,9 @@ def _indentation(lines: list[str], index: int) -> tuple[str, str | None] | None:
         return None
     hint = ("start each '- ' of a list at the same column" if token.startswith("-")
             else "indent a key with spaces to the same column as the other keys of its mapping")
-    return (f"this line is indented differently from the lines above it: {token!r} at column {column} but "
-            f"{above_token!r} at column {above_column} (line {above + 1}): {quoted(lines[index].strip())}",
-            hint)
+    return (f"this line is indented differently from the lines above it: {quoted(token)} at column {column} "
+            f"but {quoted(above_token)} at column {above_column} (line {above + 1}): "
+            f"{quoted(lines[index].strip())}", hint)
 
 
 def _colon_in_value(lines: list[str], index: int, column: int) -> tuple[str, str | None] | None:
@@ -106,9 +107,9 @@ def _colon_in_value(lines: list[str], index: int, column: int) -> tuple[str, str
         key = match.group(3).strip()
         value = line[match.end():].strip()
         written = quoted(line.strip())
-        return (f"the value of {key!r} contains ': ', which YAML reads as the start of another key: "
+        return (f"the value of {quoted(key)} contains ': ', which YAML reads as the start of another key: "
                 f"{written}",
-                f'put the value in quotes: {key}: "{value}"')
+                f'put the value in quotes: {shorten(key, 30)}: "{shorten(value, 40)}"')
     above = _previous(lines, index)
     if above is not None:
         found, token = _content(line)
@@ -117,8 +118,9 @@ def _colon_in_value(lines: list[str], index: int, column: int) -> tuple[str, str
             above_column += len(lines[above].lstrip()) - len(lines[above].lstrip()[1:].lstrip())
             above_token = above_token.lstrip("- ").lstrip()
         if found > above_column:
-            return (f"this line is indented more than the line above it: {token!r} at column {found} but "
-                    f"{above_token!r} at column {above_column} (line {above + 1}): {quoted(line.strip())}",
+            return (f"this line is indented more than the line above it: {quoted(token)} at column {found} "
+                    f"but {quoted(above_token)} at column {above_column} (line {above + 1}): "
+                    f"{quoted(line.strip())}",
                     "indent a key with spaces to the same column as the other keys of its mapping")
     return None
 
@@ -136,7 +138,8 @@ def _flow(lines: list[str], index: int, column: int, context: yaml.Mark,
         key, _, value = segment.partition(": ")
         return (f"inside the '{opening}...{closing}' that starts at {where}, a value contains ': ': "
                 f"{quoted(line.strip())}",
-                f'put the value in quotes: {key}: "{value}"' if value else "put the value in quotes")
+                f'put the value in quotes: {shorten(key, 30)}: "{shorten(value, 40)}"' if value
+                else "put the value in quotes")
     return (f"the '{opening}...{closing}' that starts at {where} is not closed: YAML expected ',' or "
             f"'{closing}' at line {index + 1}, column {column + 1}",
             f"close it with '{closing}' on the same line, or put a value containing ',', '[', ']', "

@@ -266,3 +266,14 @@ def test_a_huge_game_name_is_quoted_short_and_gets_no_did_you_mean() -> None:
     """Reported: a 4.9 MB 'game:' value went through "did you mean" (1 s, 237 MB) and was echoed whole."""
     message = error_of("game: " + "g" * 1_000_000 + "\nplayers: []\n")
     assert "1:7: game: unknown game 'ggg" in message and len(message) < 250
+
+
+@pytest.mark.parametrize("text", [
+    "game: galapagos\nplayers: [{name: A, exhibition: 1, education: 1, money: 0}]\n" + "x" * 5000 + "\n",
+    "game: galapagos\nexpect: {A: 1, " + "x" * 5000 + ": y: z}\nplayers: []\n",
+    "game: galapagos\nplayers:\n  - name: " + "x" * 5000 + ": y\n",
+])
+def test_yaml_syntax_messages_quote_at_most_about_80_characters(text: str) -> None:
+    """Found by the structure-aware fuzzer: hints repeated a 5,000-character value whole."""
+    message = error_of(text)
+    assert "YAML syntax" in message and len(message) < 400, message[:500]
