@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from . import __version__
 from .console import console
-from .errors import FileError, InputError, UsageError, format_error
+from .errors import FileError, InputError, UsageError, format_error, quoted
 from .games import REGISTRY, GameOption
 from .outcome import (
     EXIT_BAD_INPUT,
@@ -492,7 +492,7 @@ def known_game(name: str) -> str:
     word = normalise_word(name)
     if word not in REGISTRY:
         hint = did_you_mean(word, list(REGISTRY)) or "known games: " + ", ".join(REGISTRY)
-        raise UsageError(f"unknown game {name!r} ({hint})")
+        raise UsageError(f"unknown game {quoted(name)} ({hint})")
     return word
 
 

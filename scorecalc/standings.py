@@ -142,7 +142,7 @@ def parse_day(option: str, text: str | None) -> datetime.date | None:
     """``--since``/``--until``: a day as ``YYYY-MM-DD``; ``UsageError`` otherwise."""
     import re
 
-    from .errors import UsageError
+    from .errors import UsageError, quoted
 
     if text is None:
         return None
@@ -151,7 +151,7 @@ def parse_day(option: str, text: str | None) -> datetime.date | None:
             raise ValueError("expected YYYY-MM-DD")
         return datetime.date.fromisoformat(text.strip())
     except ValueError as error:
-        raise UsageError(f"{option} {text!r}: not a date such as 2026-11-28 ({error})") from None
+        raise UsageError(f"{option} {quoted(text)}: not a date such as 2026-11-28 ({error})") from None
 
 
 # --- output -----------------------------------------------------------------------------
