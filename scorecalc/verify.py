@@ -12,6 +12,7 @@ from typing import Any
 
 from .declare import did_you_mean
 from .errors import InputError, format_error
+from .names import name_key
 from .outcome import Report
 from .pipeline import Scored
 
@@ -57,16 +58,18 @@ def check_expect(scored: Scored) -> Outcome | None:
         raise InputError(("expect",), "expected a mapping of player names (and 'winners') to results")
     sheet = scored.sheet
     names = [player.name for player in sheet.players]
+    seated = {name_key(name): name for name in names}
+    """Players by their compared name: ``ana`` or an NFD ``Aléx`` in ``expect`` is the player."""
     outcome = Outcome()
     for key, wanted in expect.items():
         path = ("expect", str(key))
         if key == "winners":
-            check_winners(wanted, path, names, sheet.winners, outcome)
+            check_winners(wanted, path, seated, sheet.winners, outcome)
             continue
-        if key not in names:
+        if name_key(str(key)) not in seated:
             raise InputError(path, f"{key!r} is not at the table", hint=did_you_mean(str(key), names),
                              at_key=True)
-        player = sheet.player(key)
+        player = sheet.player(seated[name_key(str(key))])
         if _is_count(wanted):
             wanted = {"total": wanted}
         if not isinstance(wanted, dict):
@@ -96,17 +99,17 @@ def check_expect(scored: Scored) -> Outcome | None:
     return outcome
 
 
-def check_winners(wanted: Any, path: tuple[str, ...], names: list[str], winners: list[str],
+def check_winners(wanted: Any, path: tuple[str, ...], seated: dict[str, str], winners: list[str],
                   outcome: Outcome) -> None:
     if isinstance(wanted, str):
         wanted = [wanted]
     if not isinstance(wanted, list) or not all(isinstance(name, str) for name in wanted):
         raise InputError(path, "expected a list of player names")
     for index, name in enumerate(wanted):
-        if name not in names:
+        if name_key(name) not in seated:
             raise InputError((*path, index), f"{name!r} is not at the table",
-                             hint=did_you_mean(name, names))
+                             hint=did_you_mean(name, list(seated.values())))
     outcome.checks += 1
-    if sorted(wanted) != sorted(winners):
+    if sorted(seated[name_key(name)] for name in wanted) != sorted(winners):
         outcome.mismatches.append(f"winners: expected {', '.join(wanted) or 'nobody'}, "
                                   f"got {', '.join(winners) or 'nobody'}")

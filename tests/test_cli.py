@@ -220,6 +220,15 @@ def test_verify_name_not_at_table_is_bad_input_and_wins_over_mismatch(tmp_path: 
         in result.stderr
 
 
+def test_verify_expect_names_are_compared_as_player_names(write_yaml) -> None:
+    """SPEC 7: names are compared after case folding and NFC, so 'anna' or an NFD spelling
+    in expect is the player Anna, not 'not at the table (did you mean ...)'."""
+    path = write_yaml(GOOD.replace("Ben", "Bén") + "expect: {anna: 47, \"Be\u0301n\": 41, winners: [ANNA]}\n")
+    result = run_cli("verify", str(path))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "(3 checks)" in result.stdout
+
+
 def test_verify_unknown_category(write_yaml) -> None:
     path = write_yaml(GOOD + "expect: {Anna: {Landscape: 3}}\n")
     result = run_cli("verify", str(path))

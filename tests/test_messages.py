@@ -169,6 +169,31 @@ def test_caribe_solo_problems_together(write_yaml) -> None:
     assert any("'Percy' is the automa" in text for text in texts)
 
 
+def test_a_players_list_refused_as_a_whole_is_not_blamed_elsewhere(write_yaml) -> None:
+    """Five players for a game of at most four: the board's cubes and the solo block do not
+    say that players named in the file are 'not at the table' or that the table has 0."""
+    found = run(write_yaml, "origin", """
+        game: origin
+        objective: plymouth
+        board:
+          - {species: Lava Lizard, starting: true, habitats: [land], cubes: {Ana: 1}}
+        players:
+          - {name: Ana, score: 30}
+          - {name: Ben, score: 30}
+          - {name: Cy, score: 30}
+          - {name: Di, score: 30}
+          - {name: Ed, score: 30}
+    """)
+    assert [text.split(":")[0] for _, _, text in found] == ["players"]
+    found = run(write_yaml, "caribe", """
+        game: caribe
+        university_cards: {coimbra: fauna, london: coastline, paris: turtle}
+        solo: {mode: byos}
+        players: Ana
+    """)
+    assert [text.split(":")[0] for _, _, text in found] == ["players"]
+
+
 def test_past_twenty_problems_the_rest_are_counted(write_yaml) -> None:
     row = "  - {{name: P{i}, score: -1, knowledge: {{fauna: 6, geology: 6, flora: 6}}, " \
           "board: {{turtle: 9, dolphin: 9}}}}\n"

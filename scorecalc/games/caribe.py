@@ -437,7 +437,7 @@ def parse_solo(document: Document) -> tuple[Solo | None, dict[str, Any] | None]:
                           "'solo: {mode: percy}' or 'solo: {mode: byos}' to score a solo game")
         return None, None
     solo = Solo(raw_solo["mode"], raw_solo["difficulty"], raw_solo.get("goals_completed"))
-    if len(players) != 1:
+    if "players" in data and len(players) != 1:  # (a list refused as a whole is reported already)
         document.report(("solo",), f"a solo game has one player; this table has {len(players)}",
                         hint="remove 'solo:' to score a game of several players", at_key=True)
     if solo.mode == "percy":

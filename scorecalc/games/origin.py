@@ -176,6 +176,8 @@ def parse(document: Document) -> Table:
     variant = data.get("variant")
     raw_players = data.get("players") or []
     names = [raw["name"] if raw is not None else None for raw in raw_players]
+    if "players" not in data:
+        names = [None]  # the list was refused as a whole (reported already): any name may be a player's
     objective = check_objective(document, variant) if variant is not None else None
     before = len(document.problems)
     board = tuple(parse_tile(document, i, raw, names) for i, raw in enumerate(data.get("board") or [])

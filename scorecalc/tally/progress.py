@@ -29,6 +29,7 @@ from ..declare import MISSING, Anything, Context, ListOf, Record, Spec, Stop, di
 from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import Game
 from ..loading import Source, compose, position_of, read_source
+from ..pipeline import player_names
 from .answers import as_written
 from .questions import Progress, expanded, is_scalar
 
@@ -88,7 +89,7 @@ def load(game: Game, name: str) -> Loaded:
             declined=frozenset(parse_path(str(text)) for text in raw_progress.get("declined") or []),
             open=frozenset(parse_path(str(text)) for text in raw_progress.get("open") or []),
         )
-    messages = [line for problem in problems for line in format_error(name, problem)]
+    messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
     return Loaded(data, progress, started=started, exists=True, problems=messages)
 
 
