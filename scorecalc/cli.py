@@ -236,14 +236,18 @@ def run(files: list[str], wanted: str | None, fmt: Format, output: str | None, s
             continue
         sheets.append(scored.sheet)
         shown.extend(game_option_text(scored, options or {}))
-    if sheets:
-        shared = share.text(sheets)
-        if shared is not None:
-            emit(shared, output)
-            return report.exit_code
-        to_file = output is not None and output != "-"
-        text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide, terminal=not to_file))
-        emit("\n".join(shown) + "\n" + text if shown else text, output)
+    if not sheets:
+        return report.exit_code
+    try:
+        text = share.text(sheets)
+        if text is None:
+            to_file = output is not None and output != "-"
+            text = render(sheets, RenderOptions(fmt.value, summary=summary, wide=wide, terminal=not to_file))
+            text = "\n".join(shown) + "\n" + text if shown else text
+        emit(text, output)
+    except UsageError as error:  # unwritable output: counted with the files' outcomes (a crash's 3 wins)
+        console.err(str(error))
+        report.unwritable = True
     return report.exit_code
 
 

@@ -66,8 +66,8 @@ def test_an_injected_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
     assert "Traceback" not in result.stderr
 
 
-def test_a_crash_in_one_file_of_a_batch_does_not_stop_the_others(monkeypatch: pytest.MonkeyPatch,
-                                                                  tmp_path: Path) -> None:
+def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A Galapagos table whose scoring raises (a bug injected for the player named Crash)."""
     import dataclasses
 
     import scorecalc.pipeline as pipeline
@@ -87,6 +87,12 @@ def test_a_crash_in_one_file_of_a_batch_does_not_stop_the_others(monkeypatch: py
     monkeypatch.setattr(pipeline, "get_game", fragile_game)
     bad = tmp_path / "a-crash.yaml"
     bad.write_text("game: galapagos\nplayers:\n  - {name: Crash, exhibition: 1, education: 1, money: 0}\n")
+    return bad
+
+
+def test_a_crash_in_one_file_of_a_batch_does_not_stop_the_others(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    bad = crashing_table(monkeypatch, tmp_path)
     result = run_cli("score", str(bad), GALAPAGOS, "--format", "csv")
     assert result.exit_code == 3
     assert result.stderr.count("\n") == 1
@@ -189,3 +195,20 @@ def test_caracas_grid_codes_are_at_hand_without_a_file() -> None:
     assert "Sq squirrel monkey" in result.stdout and "Ju~NW~ES" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     assert "--codes" in run_cli("caracas", "--help").stdout
+
+
+def test_an_unwritable_output_after_a_crash_still_exits_3(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    """SPEC: the exit code is the worst outcome; a crash (3) wins over output not written (2)."""
+    import scorecalc.writing as writing
+
+    def full_disk(path: str, content: object) -> None:
+        raise OSError(28, "No space left on device", path)
+
+    monkeypatch.setattr(writing, "write_output", full_disk)
+    bad = crashing_table(monkeypatch, tmp_path)
+    out = tmp_path / "out.csv"
+    result = run_cli("score", str(bad), GALAPAGOS, "--format", "csv", "--output", str(out))
+    assert result.exit_code == 3
+    assert f"{out}: cannot write: No space left on device" in result.stderr
+    assert "internal error (ZeroDivisionError: boom)" in result.stderr
