@@ -124,16 +124,12 @@ class Context:
 
     def check_parts(self, before: int) -> None:
         """Raise ``Reported`` when problems were reported since ``before`` (a container's parts)."""
-        if len(self.problems) + self.more > before:
+        if self.count > before:
             raise Reported()
 
     @property
     def count(self) -> int:
         return len(self.problems) + self.more
-
-    def raise_problems(self) -> None:
-        if self.problems:
-            raise Problems(self.problems, self.more)
 
     def visit(self, node: yaml.Node, path: Path) -> None:
         self.nodes += 1
@@ -195,12 +191,6 @@ def _alone(spec: Spec, node: yaml.Node, path: Path, positions: Positions) -> Any
     except InputError:
         return MISSING
     return MISSING if ctx.count else value
-
-
-def raise_tag_error(node: yaml.Node, path: Path) -> None:
-    """Refuse YAML tags outside the plain core set (``!!python/object`` and friends), or
-    one that does not fit its value (``!!int x``); ``loading.check_node`` decides."""
-    check_node(node, path)
 
 
 class Spec:

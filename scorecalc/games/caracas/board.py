@@ -109,12 +109,6 @@ class Tile:
                        rivers=tuple(frozenset(MIRROR_SIDE[side] for side in river) for river in self.rivers))
 
 
-def one_river(sides: Iterable[str]) -> tuple[River, ...]:
-    """``[N, E, S]`` -> the rivers of a tile whose river sides are all one river."""
-    river = frozenset(sides)
-    return (river,) if river else ()
-
-
 RiverRef = tuple[Square, int]
 """One river of one tile: its square and its index in ``Tile.rivers``."""
 
