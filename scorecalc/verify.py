@@ -11,16 +11,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .declare import did_you_mean
-from .errors import InputError, format_error
+from .errors import InputError, Problems, format_error, quoted
 from .names import name_key
 from .outcome import Report
 from .pipeline import Scored
+from .sheet import ScoreSheet
 
 
 @dataclass
 class Outcome:
     checks: int = 0
     mismatches: list[str] = field(default_factory=list)
+    problems: list[InputError] = field(default_factory=list)
+    """Bad input in the block (a name not at the table, an unknown category)."""
 
 
 def verify_one(name: str, scored: Scored, report: Report) -> list[str]:
@@ -50,53 +53,67 @@ def _is_count(value: Any) -> bool:
 
 
 def check_expect(scored: Scored) -> Outcome | None:
-    """Compare the ``expect:`` block with the sheet; ``None`` when there is none."""
+    """Compare the ``expect:`` block with the sheet; ``None`` when there is none.
+
+    Every problem of the block is found before any is reported (``Problems``)."""
     expect = scored.document.data.get("expect")
     if expect is None:
         return None
     if not isinstance(expect, dict):
         raise InputError(("expect",), "expected a mapping of player names (and 'winners') to results")
     sheet = scored.sheet
-    names = [player.name for player in sheet.players]
-    seated = {name_key(name): name for name in names}
+    seated = {name_key(player.name): player.name for player in sheet.players}
     """Players by their compared name: ``ana`` or an NFD ``Aléx`` in ``expect`` is the player."""
     outcome = Outcome()
     for key, wanted in expect.items():
         path = ("expect", str(key))
         if key == "winners":
             check_winners(wanted, path, seated, sheet.winners, outcome)
-            continue
-        if name_key(str(key)) not in seated:
-            raise InputError(path, f"{key!r} is not at the table", hint=did_you_mean(str(key), names),
-                             at_key=True)
-        player = sheet.player(seated[name_key(str(key))])
-        if _is_count(wanted):
-            wanted = {"total": wanted}
-        if not isinstance(wanted, dict):
-            raise InputError(path, "expected a total (a whole number) or a mapping such as "
-                             "{total: 19, Landscape: 5}")
-        categories = {category.lower(): category for category in sheet.categories}
-        totals = player.category_totals(sheet.categories)
-        for what, value in wanted.items():
-            sub = (*path, str(what))
-            if not _is_count(value):
-                raise InputError(sub, f"expected a whole number, found {value!r}")
-            label = str(what).lower()
-            if label == "total":
-                got, shown = player.total, "total"
-            elif label == "rank":
-                got, shown = player.rank, "rank"
-            elif label in categories:
-                shown = categories[label]
-                got = totals[shown]
-            else:
-                raise InputError(sub, f"unknown category {what!r}", at_key=True,
-                                 hint=did_you_mean(label, ["total", "rank", *categories])
-                                 or "one of: total, rank, " + ", ".join(sheet.categories))
-            outcome.checks += 1
-            if got != value:
-                outcome.mismatches.append(f"{key} {shown}: expected {value}, got {got}")
+        elif name_key(str(key)) not in seated:
+            outcome.problems.append(InputError(path, f"{quoted(key)} is not at the table", at_key=True,
+                                               hint=did_you_mean(str(key), list(seated.values()))))
+        else:
+            check_player(sheet, seated[name_key(str(key))], str(key), wanted, outcome)
+    if outcome.problems:
+        positions = scored.document.positions
+        raise Problems([positions.locate(problem) for problem in outcome.problems])
     return outcome
+
+
+def check_player(sheet: ScoreSheet, name: str, key: str, wanted: Any, outcome: Outcome) -> None:
+    """One player's expected total, rank or category totals."""
+    path = ("expect", key)
+    if _is_count(wanted):
+        wanted = {"total": wanted}
+    if not isinstance(wanted, dict):
+        outcome.problems.append(InputError(path, "expected a total (a whole number) or a mapping such as "
+                                           "{total: 19, Landscape: 5}"))
+        return
+    player = sheet.player(name)
+    categories = {category.lower(): category for category in sheet.categories}
+    totals = player.category_totals(sheet.categories)
+    for what, value in wanted.items():
+        sub = (*path, str(what))
+        label = str(what).lower()
+        if not _is_count(value):
+            outcome.problems.append(InputError(sub, f"expected a whole number, found {quoted(value)}"))
+            continue
+        if label == "total":
+            got, shown = player.total, "total"
+        elif label == "rank":
+            got, shown = player.rank, "rank"
+        elif label in categories:
+            shown = categories[label]
+            got = totals[shown]
+        else:
+            outcome.problems.append(InputError(
+                sub, f"unknown category {quoted(what)}", at_key=True,
+                hint=did_you_mean(label, ["total", "rank", *categories])
+                or "one of: total, rank, " + ", ".join(sheet.categories)))
+            continue
+        outcome.checks += 1
+        if got != value:
+            outcome.mismatches.append(f"{key} {shown}: expected {value}, got {got}")
 
 
 def check_winners(wanted: Any, path: tuple[str, ...], seated: dict[str, str], winners: list[str],
@@ -104,11 +121,14 @@ def check_winners(wanted: Any, path: tuple[str, ...], seated: dict[str, str], wi
     if isinstance(wanted, str):
         wanted = [wanted]
     if not isinstance(wanted, list) or not all(isinstance(name, str) for name in wanted):
-        raise InputError(path, "expected a list of player names")
-    for index, name in enumerate(wanted):
-        if name_key(name) not in seated:
-            raise InputError((*path, index), f"{name!r} is not at the table",
-                             hint=did_you_mean(name, list(seated.values())))
+        outcome.problems.append(InputError(path, "expected a list of player names"))
+        return
+    unknown = [(index, name) for index, name in enumerate(wanted) if name_key(name) not in seated]
+    for index, name in unknown:
+        outcome.problems.append(InputError((*path, index), f"{quoted(name)} is not at the table",
+                                           hint=did_you_mean(name, list(seated.values()))))
+    if unknown:
+        return
     outcome.checks += 1
     if sorted(seated[name_key(name)] for name in wanted) != sorted(winners):
         outcome.mismatches.append(f"winners: expected {', '.join(wanted) or 'nobody'}, "

@@ -283,3 +283,15 @@ def test_output_file_gets_ordinary_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(umask)
     assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_verify_reports_every_problem_of_an_expect_block_in_one_run(write_yaml) -> None:
+    path = write_yaml(GOOD + "expect: {Zed: 3, Anna: {Exibitions: 41, total: x}, winners: [Anna, Bo]}\n")
+    result = run_cli("verify", str(path))
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 4, lines
+    assert "expect.Zed: 'Zed' is not at the table" in lines[0]
+    assert "expect.Anna.Exibitions: unknown category 'Exibitions' (did you mean 'exhibitions'?)" in lines[1]
+    assert "expect.Anna.total: expected a whole number, found 'x'" in lines[2]
+    assert "expect.winners[1]: 'Bo' is not at the table" in lines[3]
