@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from . import __version__
 from .console import console
-from .errors import FileError, InputError, UsageError, format_error, quoted
+from .errors import FileError, InputError, UsageError, format_error, quoted, shorten
 from .games import REGISTRY, GameOption
 from .outcome import (
     EXIT_BAD_INPUT,
@@ -54,7 +54,7 @@ class ScorecalcGroup(TyperGroup):
             console.err(str(error))
             code = EXIT_BAD_INPUT
         except Exception as error:  # a bug: one line, never a traceback
-            console.err(f"scorecalc: internal error ({type(error).__name__}: {error}); please report it")
+            console.err(f"scorecalc: internal error ({type(error).__name__}: {shorten(error)}); please report it")
             code = EXIT_INTERNAL
         code = console.exit_code(code if isinstance(code, int) else EXIT_OK)
         if code:
@@ -190,7 +190,7 @@ def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Sc
     except (KeyboardInterrupt, BrokenPipeError):
         raise
     except Exception as error:  # a bug in one file of a batch: say so plainly and go on
-        console.err(f"{name}: internal error ({type(error).__name__}: {error}); please report this file")
+        console.err(f"{name}: internal error ({type(error).__name__}: {shorten(error)}); please report this file")
         report.crashed += 1
         return None
     if strict and scored.document.warnings:
