@@ -54,7 +54,7 @@ class ScorecalcGroup(TyperGroup):
             console.err(str(error))
             code = EXIT_BAD_INPUT
         except Exception as error:  # a bug: one line, never a traceback
-            console.err(f"scorecalc: internal error ({type(error).__name__}: {shorten(error)}); please report it")
+            console.err(internal_error("scorecalc", error, "it"))
             code = EXIT_INTERNAL
         code = console.exit_code(code if isinstance(code, int) else EXIT_OK)
         if code:
@@ -67,6 +67,11 @@ class ScorecalcGroup(TyperGroup):
             raise ClickUsageError(f"{name!r} is a file, not a command; to score it, run "
                                    f"'scorecalc score {name}' (or 'scorecalc GAME {name}')")
         return super().resolve_command(ctx, args)
+
+
+def internal_error(where: str, error: Exception, what: str) -> str:
+    """The one line a bug prints (never a traceback): ``FILE: internal error (KeyError: 'x'); ...``."""
+    return f"{where}: internal error ({type(error).__name__}: {shorten(error)}); please report {what}"
 
 
 def join_titles() -> str:
@@ -190,7 +195,7 @@ def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Sc
     except (KeyboardInterrupt, BrokenPipeError):
         raise
     except Exception as error:  # a bug in one file of a batch: say so plainly and go on
-        console.err(f"{name}: internal error ({type(error).__name__}: {shorten(error)}); please report this file")
+        console.err(internal_error(name, error, "this file"))
         report.crashed += 1
         return None
     if strict and scored.document.warnings:
