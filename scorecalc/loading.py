@@ -64,7 +64,7 @@ class _Loader(_Base):
 
 _PATTERNS = {
     BOOL: re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    INT: re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
+    INT: re.compile(r"^[-+]?[0-9]+$"),  # as YAML 1.2's core schema: 007 is 7, never octal
     FLOAT: re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
     NULL: re.compile(r"^(?:~|null|Null|NULL|)$"),
 }

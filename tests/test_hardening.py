@@ -277,3 +277,11 @@ def test_yaml_syntax_messages_quote_at_most_about_80_characters(text: str) -> No
     """Found by the structure-aware fuzzer: hints repeated a 5,000-character value whole."""
     message = error_of(text)
     assert "YAML syntax" in message and len(message) < 400, message[:500]
+
+
+def test_leading_zeros_are_decimal_whole_numbers() -> None:
+    """YAML 1.2's core schema: ``007`` is 7 (never octal, never 'not a whole number')."""
+    sheet = score_source(Source("t.yaml", GOOD.replace("money: 1500", "money: 01500")
+                                .replace("exhibition: 40", "exhibition: 040"))).sheet
+    assert sheet.player("Anna").category_totals(sheet.categories)["Exhibitions"] == 40
+    assert sheet.player("Anna").category_totals(sheet.categories)["Money"] == 1
