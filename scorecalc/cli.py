@@ -33,7 +33,7 @@ from .outcome import (
 )
 from .pipeline import Scored, score_file, warning_as_error
 from .render import FORMATS
-from .sheet import ScoreSheet
+from .sheet import ScoreSheet, join_words
 
 
 class ScorecalcGroup(TyperGroup):
@@ -74,12 +74,6 @@ def internal_error(where: str, error: Exception, what: str) -> str:
     return f"{where}: internal error ({type(error).__name__}: {shorten(error)}); please report {what}"
 
 
-def join_titles() -> str:
-    """``Caracas, Caribe and Galapagos``: every registered game, for the help text."""
-    titles = [entry.title for entry in REGISTRY.values()]
-    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
-
-
 def show_version(value: bool) -> None:
     if value:
         console.out(f"scorecalc {__version__}\n")
@@ -89,7 +83,8 @@ def show_version(value: bool) -> None:
 app = typer.Typer(
     name="scorecalc",
     cls=ScorecalcGroup,
-    help=f"Tally the end-of-game score of {join_titles()} from a YAML description of the finished table.",
+    help=f"Tally the end-of-game score of {join_words([entry.title for entry in REGISTRY.values()])} "
+    "from a YAML description of the finished table.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

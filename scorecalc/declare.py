@@ -167,11 +167,12 @@ def salvage(record: Record, node: yaml.Node, positions: Positions) -> tuple[dict
         spec = spec_field.spec
         if isinstance(spec, ListOf) and isinstance(value, yaml.SequenceNode) \
                 and len(value.value) <= spec.max_items:
-            items = [_alone(spec.item, child, (name, i), positions) for i, child in enumerate(value.value)]
+            items = [check_alone(spec.item, child, (name, i), positions)[0]
+                     for i, child in enumerate(value.value)]
             result[name] = [None if item is MISSING else item for item in items]
             dropped.extend((name, i) for i, item in enumerate(items) if item is MISSING)
             continue
-        checked = _alone(spec, value, (name,), positions)
+        checked, _ = check_alone(spec, value, (name,), positions)
         if checked is not MISSING:
             result[name] = checked
         else:
@@ -182,15 +183,22 @@ def salvage(record: Record, node: yaml.Node, positions: Positions) -> tuple[dict
     return result, dropped
 
 
-def _alone(spec: Spec, node: yaml.Node, path: Path, positions: Positions) -> Any:
-    """``spec``'s value of ``node``, or ``MISSING`` when it has any problem."""
+def check_alone(spec: Spec, node: yaml.Node, path: Path,
+                positions: Positions | None = None) -> tuple[Any, list[InputError]]:
+    """``spec``'s value of ``node`` checked on its own, and its problems (located): the value is
+    ``MISSING`` when there is any. ``positions`` collects where values were written."""
     ctx = Context()
-    ctx.positions = positions
+    if positions is not None:
+        ctx.positions = positions
     try:
         value = spec.check(node, path, ctx)
-    except InputError:
-        return MISSING
-    return MISSING if ctx.count else value
+    except Stop as error:
+        return MISSING, [*ctx.problems, ctx.positions.locate(error)]
+    except InputError as error:
+        ctx.report(error)
+        value = MISSING
+    return (MISSING, ctx.problems) if ctx.count else (value, [])
+
 
 
 class Spec:

@@ -132,7 +132,7 @@ def tiebreak_sentence(players: Sequence[PlayerScore], leaders: Sequence[int], be
     books (A 5, C 3).`` Ties no tie-break breaks end ": a shared victory."
     """
     contenders = list(leaders)
-    sentence = f"{_join([players[i].name for i in contenders])} tied on {best} points"
+    sentence = f"{join_words([players[i].name for i in contenders])} tied on {best} points"
     level: list[str] = []  # tie-breaks that left the current contenders level
 
     def close_tie() -> str:
@@ -151,13 +151,14 @@ def tiebreak_sentence(players: Sequence[PlayerScore], leaders: Sequence[int], be
         if len(still) == 1:
             return f"{close_tie()}; decided by {shown}."
         out = [players[i].name for i in contenders if i not in still]
-        sentence = (f"{close_tie()}; {shown} puts {_join(out)} out; "
-                    f"{_join([players[i].name for i in still])} still tied")
+        sentence = (f"{close_tie()}; {shown} puts {join_words(out)} out; "
+                    f"{join_words([players[i].name for i in still])} still tied")
         contenders, level = still, []
     return f"{close_tie()}: a shared victory."
 
 
-def _join(names: Sequence[str]) -> str:
+def join_words(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -218,8 +219,8 @@ def split_places(
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``plural(1, "tile")`` -> ``1 tile``; ``plural(3, "tile")`` -> ``3 tiles``."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    """``plural(1, "tile")`` -> ``1 tile``; ``plural(3, "tile")`` -> ``3 tiles``; ``10,000 files``."""
+    return f"{count:,} {word if count == 1 else (many or word + 's')}"
 
 
 def ordinal(n: int) -> str:

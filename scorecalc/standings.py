@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .names import name_key
-from .sheet import ScoreSheet
+from .sheet import ScoreSheet, plural
 
 ALL = "all"
 """The ``game`` of the overall rows (csv) and the key of the overall record."""
@@ -267,10 +267,6 @@ def summary_line(standings: Standings) -> str:
     if standings.left_out:
         text += f" ({standings.left_out} left out: broken)"
     return text + "."
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def render_standings(standings: Standings, fmt: str, width: int | None = 80) -> str:

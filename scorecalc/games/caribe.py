@@ -27,6 +27,7 @@ from ..declare import (
 )
 from ..errors import InputError, Path
 from ..loading import Document
+from ..names import name_key
 from ..sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
 from . import Game, player_name_field
 
@@ -446,7 +447,7 @@ def parse_solo(document: Document) -> tuple[Solo | None, dict[str, Any] | None]:
                             hint="percy: {score: ..., knowledge: {...}, universities: {...}, "
                                  "half_icons: {...}, coins: ..., compass: ...}")
         for p, player in enumerate(players):
-            if player is not None and " ".join(player["name"].casefold().split()) == "percy":
+            if player is not None and name_key(player["name"]) == "percy":
                 document.report(("players", p, "name"),
                                 "'Percy' is the automa in a You vs Percy game; give the player another name")
     elif raw_percy is not None:

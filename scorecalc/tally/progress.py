@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from ..declare import MISSING, Anything, Context, ListOf, Record, Spec, Stop, did_you_mean
+from ..declare import MISSING, Anything, ListOf, Record, Spec, check_alone, did_you_mean
 from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import Game
 from ..loading import Source, compose, position_of, read_source
@@ -132,22 +132,9 @@ def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputErro
 
 
 def check_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
-    ctx = Context()
-    try:
-        value = spec.check(node, path, ctx)
-    except Stop as error:
-        problems.append(ctx.positions.locate(error))
-        return MISSING
-    except InputError as error:
-        try:
-            ctx.report(error)
-        except InputError:
-            problems.append(ctx.positions.locate(error))
-        value = MISSING
-    if ctx.problems:
-        problems.extend(ctx.problems)
-        return MISSING
-    return as_written(spec, value)
+    value, found = check_alone(spec, node, path)
+    problems.extend(found)
+    return MISSING if value is MISSING else as_written(spec, value)
 
 
 def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
