@@ -8,26 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorecalc.errors import InputError
 from scorecalc.games.caracas.animals import ANIMALS
 from scorecalc.games.caracas.board import LANDS, SIDES, Tile
 from scorecalc.games.caracas.grid import GridError, parse_grid, render_grid, token_of
 from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
 
-from .conftest import EXAMPLES, run_cli
+from .conftest import EXAMPLES, error_of, run_cli, score_text
 
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
-
-
-def score_text(text: str):
-    return score_source(Source("t.yaml", text))
-
-
-def error_of(text: str) -> InputError:
-    with pytest.raises(InputError) as caught:
-        score_text(text)
-    return caught.value
 
 
 def one_explorer(tiles: str) -> str:

@@ -10,6 +10,8 @@ from scorecalc.games.caracas.animals import ANIMALS, VP, Rules, score_animals
 from scorecalc.games.caracas.board import COLUMNS, LANDS, MIRROR_SIDE, OPPOSITE, SIDES, Board, Tile, step
 from scorecalc.games.caracas.landscape import Figures
 
+from .conftest import examples
+
 
 @st.composite
 def rivers_on(draw: st.DrawFn, sides: list[str]) -> tuple[frozenset[str], ...]:
@@ -64,7 +66,7 @@ def test_a_mirrored_tile_swaps_east_and_west_in_every_river() -> None:
     assert tile.mirrored() == Tile(1, 4, "jungle", (), (frozenset("NE"), frozenset("WS")))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(boards())
 def test_mirroring_keeps_every_river_apart_and_swaps_its_sides(board: Board) -> None:
     for tile in board:
@@ -74,7 +76,7 @@ def test_mirroring_keeps_every_river_apart_and_swaps_its_sides(board: Board) -> 
     assert sorted(map(len, board.basins)) == sorted(map(len, board.mirrored().basins))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(boards(), RULES)
 def test_every_animal_scores_at_most_once(board: Board, rules: Rules) -> None:
     """A tile with two rivers lies in two basins, but its animal never scores twice."""
@@ -82,7 +84,7 @@ def test_every_animal_scores_at_most_once(board: Board, rules: Rules) -> None:
         assert 0 <= award.points <= VP[award.animal] * len(board.showing(award.animal))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(boards())
 def test_every_river_is_in_exactly_one_basin(board: Board) -> None:
     rivers = [river for basin in board.basins for river in basin.rivers]
@@ -96,7 +98,7 @@ def mirrored(table: Table) -> Table:
                        for e in table.explorers), table.rules)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(tables())
 def test_mirroring_every_board_left_to_right_changes_no_score(table: Table) -> None:
     before = score(table)
@@ -107,7 +109,7 @@ def test_mirroring_every_board_left_to_right_changes_no_score(table: Table) -> N
     assert before.winners == after.winners
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(tables(), st.randoms())
 def test_reordering_explorers_changes_no_total(table: Table, random) -> None:
     order = list(table.explorers)
@@ -131,14 +133,14 @@ def board_and_new_tile(draw: st.DrawFn, dry_facing: bool) -> tuple[Board, Tile]:
     return board, draw(tiles_at(*square, sides=allowed))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(board_and_new_tile(dry_facing=True))
 def test_adding_a_tile_whose_facing_sides_have_no_river_never_reduces_dead_ends(case) -> None:
     board, tile = case
     assert len(Board([*board, tile]).dead_ends) >= len(board.dead_ends)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(board_and_new_tile(dry_facing=False))
 def test_adding_any_tile_changes_dead_ends_only_at_its_own_square(case) -> None:
     """Before/after, counted properly: existing dead ends face existing tiles, so they stay;

@@ -27,7 +27,7 @@ from scorecalc.games.caribe import (
 from scorecalc.loading import Source
 from scorecalc.pipeline import Scored, score_source
 
-from .conftest import EXAMPLES, run_cli
+from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
 
 CARDS = {"coimbra": "fauna", "london": "coastline", "paris": "turtle"}
 KNOW = {"fauna": 3, "geology": 4, "flora": 2}
@@ -45,7 +45,7 @@ def table(*players: dict[str, Any], **top: Any) -> dict[str, Any]:
 
 def score_doc(doc: dict[str, Any]) -> Scored:
     # JSON is YAML: the document is written out and read back through the whole pipeline.
-    return score_source(Source("t.yaml", json.dumps(doc, ensure_ascii=False)))
+    return score_text(json.dumps(doc, ensure_ascii=False))
 
 
 def totals(scored: Scored) -> dict[str, int]:
@@ -56,10 +56,8 @@ def categories(scored: Scored, name: str) -> dict[str, int]:
     return scored.sheet.player(name).category_totals(scored.sheet.categories)
 
 
-def error_of(doc: dict[str, Any]) -> InputError:
-    with pytest.raises(InputError) as info:
-        score_doc(doc)
-    return info.value
+def doc_error(doc: dict[str, Any]) -> InputError:
+    return error_of(json.dumps(doc, ensure_ascii=False))
 
 
 def warnings_of(doc: dict[str, Any]) -> list[str]:
@@ -131,7 +129,7 @@ def test_counts_and_pages_score_the_same() -> None:
 HALF = st.sampled_from([*KNOWLEDGE, "none"])
 
 
-@settings(deadline=None, max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     pages=st.lists(st.integers(1, 3).flatmap(lambda n: st.tuples(st.lists(HALF, min_size=n, max_size=n),
                                                                  st.lists(HALF, min_size=n, max_size=n))),
@@ -224,7 +222,7 @@ def test_unbroken_tie_is_a_shared_victory_and_the_next_rank_skips() -> None:
     assert scored.sheet.tiebreak.endswith("a shared victory.")
 
 
-@settings(deadline=None, max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.permutations(range(3)))
 def test_property_reordering_players_changes_no_total_or_winner(order) -> None:
     players = [player("Ana", 50, books=[{"flora": 1}]), player("Bea", 52, universities={"london": 1}),
@@ -286,7 +284,7 @@ def test_percy_at_london_or_paris_without_a_board_warns() -> None:
 
 
 def test_a_player_called_percy_is_refused_in_a_percy_game() -> None:
-    error = error_of(table(player("percy"), solo={"mode": "percy"}, percy=dict(PERCY)))
+    error = doc_error(table(player("percy"), solo={"mode": "percy"}, percy=dict(PERCY)))
     assert error.path == ("players", 0, "name")
     # ... but is fine at a multiplayer table
     assert score_doc(table(player("Percy"), player("Bea"))).sheet.players[0].name == "Percy"
@@ -347,7 +345,7 @@ def test_campaign_note_only_when_goals_are_given() -> None:
     ({"universities": {"lisbon": 1}}, ("players", 0, "universities", "lisbon"), "unknown university"),
 ])
 def test_player_errors(change: dict[str, Any], path: tuple, message: str) -> None:
-    error = error_of(table(player(**change), player("Bea")))
+    error = doc_error(table(player(**change), player("Bea")))
     assert any(problem.path == path and message in problem.message for problem in error.problems), \
         [(problem.path, problem.message) for problem in error.problems]
 
@@ -364,7 +362,7 @@ def test_player_errors(change: dict[str, Any], path: tuple, message: str) -> Non
 def test_university_cards_name_things_that_exist(
     cards: dict[str, str], message: str, hint: str | None
 ) -> None:
-    error = error_of({**table(player(), player("Bea")), "university_cards": cards})
+    error = doc_error({**table(player(), player("Bea")), "university_cards": cards})
     assert message in error.message
     if hint:
         assert error.hint == hint
@@ -386,7 +384,7 @@ def test_spellings_are_normalised() -> None:
     (table(*(player(f"P{i}") for i in range(5))), ("players",), "at most 4"),
 ])
 def test_table_errors(doc: dict[str, Any], path: tuple, message: str) -> None:
-    error = error_of(doc)
+    error = doc_error(doc)
     assert error.path == path
     assert message in error.message
 
@@ -402,7 +400,7 @@ def test_box_limit_warnings() -> None:
 
 def test_an_animal_track_holds_five() -> None:
     # 'If there is no available space on the player board to place the animal ...'
-    error = error_of(table(player(board={"turtle": 6}), player("Bea")))
+    error = doc_error(table(player(board={"turtle": 6}), player("Bea")))
     assert "players[0].board.turtle: the turtle track has 5 spaces; found 6" in str(error)
 
 

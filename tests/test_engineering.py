@@ -177,6 +177,7 @@ def test_a_toy_game_gets_command_template_schema_help_and_options_from_one_regis
 # --- docs that cannot drift ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_readme_console_output_is_what_the_program_prints() -> None:
     result = subprocess.run([sys.executable, "scripts/readme_tour.py", "--check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)

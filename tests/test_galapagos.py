@@ -13,18 +13,12 @@ from scorecalc.games.galapagos import (
     education_bonus,
     money_points,
 )
-from scorecalc.loading import Source
-from scorecalc.pipeline import score_source
 
-from .conftest import run_cli
+from .conftest import examples, run_cli, score_text
 
 
 def points(educations: list[int]) -> list[int]:
     return [bonus for bonus, _ in education_bonus(educations)]
-
-
-def score_text(text: str):
-    return score_source(Source("t.yaml", text))
 
 
 def table(*players: str) -> str:
@@ -174,7 +168,7 @@ def test_animal_short_forms() -> None:
     assert sheet.sheet.players[0].category_totals(sheet.sheet.categories)["Animals"] == 1
 
 
-@settings(deadline=None, max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 25), st.integers(0, 10), st.integers(0, 60)),
                 min_size=1, max_size=6))
 def test_reordering_players_changes_no_total(rows: list[tuple[int, int, int, int]]) -> None:
@@ -186,7 +180,7 @@ def test_reordering_players_changes_no_total(rows: list[tuple[int, int, int, int
     assert sorted(forward.winners) == sorted(backward.winners)
 
 
-@settings(deadline=None, max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(0, 25), min_size=1, max_size=6))
 def test_education_bonus_invariants(educations: list[int]) -> None:
     bonus = points(educations)

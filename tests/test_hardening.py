@@ -18,7 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorecalc.errors import InputError, format_error
+from scorecalc.errors import InputError
 from scorecalc.loading import (
     MAX_NODES,
     Source,
@@ -30,7 +30,7 @@ from scorecalc.loading import (
 )
 from scorecalc.pipeline import score_source
 
-from .conftest import EXAMPLES, ROOT, run_cli
+from .conftest import EXAMPLES, ROOT, examples, message_of, run_cli
 from .mutate import mutate
 
 ORIGIN = run_cli("template", "origin").stdout
@@ -51,15 +51,6 @@ MISFITS = [
 ]
 
 
-def error_of(text: str) -> str:
-    """The message the CLI would print for ``text``; fails if it scores or is not located."""
-    with pytest.raises(InputError) as caught:
-        score_source(Source("t.yaml", text))
-    message = "\n".join(format_error("t.yaml", caught.value))
-    assert message.startswith("t.yaml:") and caught.value.position is not None, message
-    return message
-
-
 @pytest.mark.parametrize(("tag", "text"), MISFITS)
 @pytest.mark.parametrize("where", ["money", "name", "expect", "key", "game"])
 def test_explicit_tag_that_does_not_fit_is_a_located_error(tag: str, text: str, where: str) -> None:
@@ -74,7 +65,7 @@ def test_explicit_tag_that_does_not_fit_is_a_located_error(tag: str, text: str, 
         doc = GOOD + f"expect:\n  {value}: 3\n"
     else:
         doc = GOOD.replace("game: galapagos", f"game: {value}")
-    message = error_of(doc)
+    message = message_of(doc)
     if where == "game":  # read before validation: 'game: !!int x' is an unknown game 'x'
         assert "1:7: game: " in message, message
     elif where != "key" or text:  # an empty tagged key is a null key, refused as such or as the tag
@@ -92,9 +83,9 @@ def test_scalar_value_of_a_misfit_is_its_text_never_a_number(tag: str, text: str
 
 
 def test_underscored_int_and_banana_bool_are_not_silently_read() -> None:
-    assert "'1_000'" in error_of(GOOD.replace("money: 1500", "money: !!int 1_000"))
-    assert "'banana'" in error_of(GOOD + "expect: {winners: !!bool banana}\n")
-    assert "found '100\\n'" in error_of(GOOD + "expect:\n  Anna: !!int |\n    100\n")
+    assert "'1_000'" in message_of(GOOD.replace("money: 1500", "money: !!int 1_000"))
+    assert "'banana'" in message_of(GOOD + "expect: {winners: !!bool banana}\n")
+    assert "found '100\\n'" in message_of(GOOD + "expect:\n  Anna: !!int |\n    100\n")
 
 
 def test_tags_that_fit_are_read() -> None:
@@ -107,20 +98,20 @@ def test_tags_that_fit_are_read() -> None:
 
 def test_percent_tag_shorthand_of_a_core_tag_is_checked_too() -> None:
     doc = "%TAG !e! tag:yaml.org,2002:\n---\n" + GOOD.replace("money: 1500", "money: !e!float x")
-    assert "5:68: players[0] (Anna).money: the YAML tag !!float needs a number, found 'x'" in error_of(doc)
+    assert "5:68: players[0] (Anna).money: the YAML tag !!float needs a number, found 'x'" in message_of(doc)
 
 
 @pytest.mark.parametrize("digits", [101, 4_300, 4_301, 100_000])
 def test_numbers_longer_than_100_digits_are_errors(digits: int) -> None:
     for number in ("9" * digits, "-" + "9" * digits, "1." + "0" * digits, "1" * digits + "e5"):
-        message = error_of(GOOD.replace("money: 1500", f"money: {number}"))
+        message = message_of(GOOD.replace("money: 1500", f"money: {number}"))
         assert f"players[0].money: a number of {digits + (number[0] == '1' and '.' in number):,} digits" \
             in message or "digits; numbers longer than 100 digits are not read" in message, message
         assert len(message) < 200
 
 
 def test_a_hundred_digits_are_still_a_number() -> None:
-    message = error_of(GOOD.replace("money: 1500", "money: " + "9" * 100))
+    message = message_of(GOOD.replace("money: 1500", "money: " + "9" * 100))
     assert "is more than" in message or "must be at most" in message
 
 
@@ -132,20 +123,20 @@ def test_shorten_cuts_to_about_80_characters(text: str) -> None:
 
 
 def test_long_key_is_refused_without_echoing_it() -> None:
-    message = error_of("game: galapagos\n? " + "k" * 1_000_000 + "\n: 1\nplayers: []\n")
+    message = message_of("game: galapagos\n? " + "k" * 1_000_000 + "\n: 1\nplayers: []\n")
     assert "2:3: <document>: a key of 1,000,000 characters" in message
     assert len(message) < 300
 
 
 def test_a_value_longer_than_the_budget_is_refused_before_any_rule_reads_it() -> None:
     """Reported: 'did you mean' on a 4.9 MB word took 2.6 s and 239 MB."""
-    message = error_of(ORIGIN.replace("objective: plymouth", "objective: " + "p" * 100_001))
+    message = message_of(ORIGIN.replace("objective: plymouth", "objective: " + "p" * 100_001))
     assert "objective: a value of 100,001 characters" in message and len(message) < 200
-    assert "unknown" in error_of(ORIGIN.replace("objective: plymouth", "objective: " + "p" * 100_000))
+    assert "unknown" in message_of(ORIGIN.replace("objective: plymouth", "objective: " + "p" * 100_000))
 
 
 def test_long_tag_is_not_echoed_whole() -> None:
-    message = error_of(GOOD.replace("money: 1500", "money: !<tag:" + "x" * 100_000 + "> 1500"))
+    message = message_of(GOOD.replace("money: 1500", "money: !<tag:" + "x" * 100_000 + "> 1500"))
     assert "is not allowed" in message and len(message) < 300
 
 
@@ -183,7 +174,7 @@ def test_node_bound_is_an_upper_bound_on_shapes(text: str) -> None:
         assert count_nodes(node) <= node_bound(text)
 
 
-@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 10_000))
 def test_node_bound_is_an_upper_bound_on_mutated_examples(seed: int, pick: int) -> None:
     files = sorted(EXAMPLES.rglob("*.yaml"))
@@ -208,7 +199,7 @@ def test_over_budget_is_refused_before_composing_at_the_first_node_over() -> Non
 
 @pytest.mark.parametrize("text", ["expect: &x [*x]", "expect: &x {a: *x}", "expect: [&x [1, *x]]"])
 def test_an_alias_inside_its_own_anchor_is_refused(text: str) -> None:
-    assert "nested deeper than 64 levels" in error_of("game: galapagos\n" + text + "\n")
+    assert "nested deeper than 64 levels" in message_of("game: galapagos\n" + text + "\n")
 
 
 def test_punctuation_in_comments_alone_does_not_refuse_a_file() -> None:
@@ -264,7 +255,7 @@ def test_five_megabytes_of_nodes_stay_small_and_quick(tmp_path: Path, name: str)
 
 def test_a_huge_game_name_is_quoted_short_and_gets_no_did_you_mean() -> None:
     """Reported: a 4.9 MB 'game:' value went through "did you mean" (1 s, 237 MB) and was echoed whole."""
-    message = error_of("game: " + "g" * 1_000_000 + "\nplayers: []\n")
+    message = message_of("game: " + "g" * 1_000_000 + "\nplayers: []\n")
     assert "1:7: game: unknown game 'ggg" in message and len(message) < 250
 
 
@@ -275,7 +266,7 @@ def test_a_huge_game_name_is_quoted_short_and_gets_no_did_you_mean() -> None:
 ])
 def test_yaml_syntax_messages_quote_at_most_about_80_characters(text: str) -> None:
     """Found by the structure-aware fuzzer: hints repeated a 5,000-character value whole."""
-    message = error_of(text)
+    message = message_of(text)
     assert "YAML syntax" in message and len(message) < 400, message[:500]
 
 

@@ -26,17 +26,13 @@ from scorecalc.games.origin import (
 from scorecalc.loading import Source
 from scorecalc.pipeline import Scored, score_source
 
-from .conftest import EXAMPLES, run_cli
+from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
 
 NAMES = ["Rachel", "Ezra", "Ana", "Tom"]
 
 
 def tile(*cubes: tuple[int, int], habitats: tuple[str, ...] | None = ("water",), level: int = 1) -> Tile:
     return Tile("Sea Snail", level, False, habitats, tuple(sorted(cubes, key=lambda pair: -pair[1])))
-
-
-def score_text(text: str) -> Scored:
-    return score_source(Source("t.yaml", textwrap.dedent(text).lstrip("\n")))
 
 
 def totals(scored: Scored) -> dict[str, dict[str, int]]:
@@ -55,12 +51,6 @@ def game(body: str, *, header: str = "objective: plymouth", players: str | None 
             """
     return score_text("game: origin\n" + header + "\n" + textwrap.dedent(body).strip("\n") + "\n"
                       + textwrap.dedent(players).strip("\n") + "\n")
-
-
-def error_of(text: str) -> InputError:
-    with pytest.raises(InputError) as caught:
-        score_text(text)
-    return caught.value
 
 
 # --- the majority step ---------------------------------------------------------------------------
@@ -542,7 +532,7 @@ PLAYER_STRATEGY = st.fixed_dictionaries({
 })
 
 
-@settings(deadline=None, max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     objective=st.sampled_from(["sydney", "plymouth", "new_zealand", "tahiti", "new_south_wales"]),
     variant=st.sampled_from(["standard", "family"]),

@@ -221,6 +221,7 @@ def test_sigterm_during_the_run_exits_143() -> None:
     assert b"Traceback" not in stderr
 
 
+@pytest.mark.slow
 def test_sigterm_at_random_moments_of_a_batch_never_leaves_a_temporary_file(tmp_path: Path) -> None:
     """Reported: SIGTERM during a large batch with --output left .scorecalc-*.tmp files."""
     tables = tmp_path / "tables"  # 40 copies of each example: distinct files (one file is read once)

@@ -19,7 +19,7 @@ from scorecalc.render import RenderOptions, render, to_json_object
 from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, rank
 from scorecalc.tables import render_table
 
-from .conftest import EXAMPLES, run_cli
+from .conftest import EXAMPLES, examples, run_cli
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
@@ -324,7 +324,7 @@ CHARACTERS = [*"ab ;—()£1,./-e", "漢", "😀", "\u0301", "\u200b"]  # wide, 
 TEXT = st.text(alphabet=st.sampled_from(CHARACTERS), max_size=120)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(TEXT, st.integers(min_value=2, max_value=60))
 def test_wrap_never_exceeds_the_width_and_loses_no_text(text: str, width: int) -> None:
     lines = wrap(text, width)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+pytestmark = pytest.mark.slow  # real terminals and subprocesses
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(sys.executable).parent / "scorecalc"
