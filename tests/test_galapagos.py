@@ -13,8 +13,8 @@ from scorecalc.games.galapagos import (
     education_bonus,
     money_points,
 )
-from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import Source
 
 from .conftest import run_cli
 
