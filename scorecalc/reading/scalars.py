@@ -82,7 +82,7 @@ RULES: tuple[Rule, ...] = (
 """In the order they are tried: the first rule a text fits gives its tag (``7`` fits both
 ``INT`` and ``FLOAT``: it is an integer). A text that fits none is text (``STR``)."""
 
-TEXT_EXAMPLES = ("yes", "No", "on", "0x10", "1_000", "1,900", "£1,900", "2026-11-28", ".inf", "nan", "12a")
+TEXT_EXAMPLES = ("yes", "No", "on", "0x10", "1_000", "1,900", "2026-11-28", ".inf", "nan", "12a")
 """Plain texts that no rule reads: they stay text, in a file and in an answer."""
 
 RULE_OF_TAG: dict[str, Rule] = {rule.tag: rule for rule in RULES}

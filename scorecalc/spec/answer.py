@@ -5,7 +5,7 @@ the YAML would hold (``sea_lion 2, tortoise 1`` -> ``{sea_lion: 2, tortoise: 1}`
 scalars typed by the rules that type a file's (``reading.scalars``: ``007`` is 7 in both),
 and the same ``check`` that checks files checks it. The forms (docs/tally.md):
 
-- a number: ``12``; money as players write it: ``£1,900`` (money's own reading);
+- a number: ``12`` (a game's own type reads its own forms, such as money as players write it);
 - a name from a fixed list: the word (any case, spaces or hyphens) or its number in the list;
 - yes/no: ``y``, ``yes``, ``true`` / ``n``, ``no``, ``false``;
 - a list: ``sea_lion, tortoise`` (commas; names from a fixed list may be separated by spaces);
