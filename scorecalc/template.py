@@ -62,7 +62,8 @@ def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str,
             lines.append(f"{prefix} {inline}")
             return
         lines.append(prefix)
-        emit_mapping(record, value, indent + 2, lines, comments, spec.value_spec() if spec else None)
+        values = spec.value_spec() if spec is not None else None
+        emit_mapping(record, value, indent + 2, lines, comments, values)
         return
     if isinstance(value, list):
         inline = flow(value)

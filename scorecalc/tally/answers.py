@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
 from ..errors import InputError, Path, format_path
 from ..spec import MISSING, Spec
 from ..spec.answer import BadAnswer
 from ..spec.checking import Context, Stop
 
-__all__ = ["BadAnswer", "as_written", "check", "describe", "node_for", "one_line"]
-
-
-def node_for(spec: Spec, text: str) -> yaml.Node:
-    """The YAML node an answer stands for, shaped for ``spec``."""
-    return spec.answer(text)
+__all__ = ["BadAnswer", "as_written", "check", "describe", "one_line"]
 
 
 def check(spec: Spec, text: str, path: Path) -> Any:

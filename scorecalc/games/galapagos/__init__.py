@@ -141,7 +141,7 @@ def parse(document: Document) -> Table:
 
 
 def check_exhibition(
-    document: Document, p: int, e: int, raw: dict, used_tiles: dict[int | str, tuple[int, int]]
+    document: Document, p: int, e: int, raw: dict[str, Any], used_tiles: dict[int | str, tuple[int, int]]
 ) -> Exhibition:
     """'You form an exhibition consisting of one or more different animal tokens.'"""
     path = ("players", p, "exhibitions", e)
