@@ -50,7 +50,8 @@ class Spec:
       ``choices()`` and ``lookup(text)`` (fixed words), ``parts()`` (the specs inside);
     - answers (``scorecalc tally``): ``answer(text)`` (the node a one-line answer stands
       for), ``answer_fit``, ``takes_bare``, ``key_node``, ``answer_text(value)``,
-      ``written(value)``, ``answer_syntax()``, ``answer_words()``, ``is_scalar()``.
+      ``written(value)``, ``answer_syntax()``, ``answer_words()``, ``is_scalar()``; a spec
+      answered as ``key value`` pairs (a record, a mapping) also keeps ``answer.Keyed``.
     """
 
     __slots__ = ("doc", "kind")
