@@ -79,7 +79,7 @@ def measure_prescan(reps: int = 50) -> None:
     import yaml
 
     from scorecalc.errors import InputError
-    from scorecalc.loading import MAX_NODES, _Loader, node_bound, prescan
+    from scorecalc.reading.loading import MAX_NODES, compose_text, loader_class, node_bound, prescan
 
     def median(action: object, text: str, runs: int) -> float:
         times = []
@@ -93,14 +93,10 @@ def measure_prescan(reps: int = 50) -> None:
         return statistics.median(times)
 
     def compose(text: str) -> None:
-        loader = _Loader(text)
-        try:
-            loader.get_single_node()
-        finally:
-            loader.dispose()
+        compose_text(text)
 
     def events(text: str) -> None:
-        for _ in yaml.parse(text, Loader=_Loader):
+        for _ in yaml.parse(text, Loader=loader_class()):
             pass
 
     examples = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "examples").rglob("*.yaml"))]

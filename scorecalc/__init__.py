@@ -38,8 +38,8 @@ def score_file(path: str, game: str | None = None) -> ScoreSheet:
 
 def score_text(text: str, game: str | None = None, name: str = "<text>") -> ScoreSheet:
     """Score a YAML table given as text; ``name`` is the file name messages and JSON show."""
-    from .loading import Source
     from .pipeline import score_source
+    from .reading.loading import Source
 
     return score_source(Source(name, text), game).sheet
 

@@ -491,7 +491,7 @@ app.command("tally")(make_tally_command())
 
 
 def known_game(name: str) -> str:
-    from .declare import did_you_mean, normalise_word
+    from .reading.words import did_you_mean, normalise_word
 
     word = normalise_word(name)
     if word not in REGISTRY:

@@ -8,12 +8,15 @@ from typing import Any, TypeVar
 
 import yaml
 
-from .declare import Context, Stop, did_you_mean, normalise_word, salvage
 from .errors import InputError, Issue, Problems, format_path, quoted
 from .games import REGISTRY, Game, get_game
-from .loading import STR, Document, Source, compose, position_of, read_source, scalar_value
 from .names import name_key
+from .reading.document import Document
+from .reading.loading import Source, compose, position_of, read_source, scalar_value
+from .reading.scalars import STR
+from .reading.words import did_you_mean, normalise_word
 from .sheet import ScoreSheet
+from .spec.checking import Context, Stop, salvage
 
 T = TypeVar("T")
 
@@ -31,7 +34,8 @@ class Scored:
 def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
     for key, value in mapping.value:
         if isinstance(key, yaml.ScalarNode) and key.value == name:
-            return value
+            found: yaml.Node = value
+            return found
     return None
 
 

@@ -11,8 +11,8 @@ import json
 import re
 from typing import Any
 
-from .declare import Either, ListOf, MapOf, Record, Spec
 from .games import Game
+from .spec import Record, Spec
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
@@ -44,29 +44,7 @@ def flow(value: Any) -> str:
 
 
 def _record_of(spec: Spec | None) -> Record | None:
-    if isinstance(spec, Record):
-        return spec
-    if isinstance(spec, Either):
-        for option in spec.options:
-            if isinstance(option, Record):
-                return option
-    return None
-
-
-def _item_spec(spec: Spec | None) -> Spec | None:
-    if isinstance(spec, ListOf):
-        return spec.item
-    if isinstance(spec, Either):
-        for option in spec.options:
-            if isinstance(option, ListOf):
-                return option.item
-    return None
-
-
-def _value_spec(spec: Spec | None) -> Spec | None:
-    if isinstance(spec, MapOf):
-        return spec.value
-    return None
+    return spec.as_record() if spec is not None else None
 
 
 def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str, comments: bool) -> None:
@@ -84,11 +62,12 @@ def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str,
             lines.append(f"{prefix} {inline}")
             return
         lines.append(prefix)
-        emit_mapping(record, value, indent + 2, lines, comments, _value_spec(spec))
+        values = spec.value_spec() if spec is not None else None
+        emit_mapping(record, value, indent + 2, lines, comments, values)
         return
     if isinstance(value, list):
         inline = flow(value)
-        item = _item_spec(spec)
+        item = spec.item_spec() if spec is not None else None
         if not any(isinstance(v, dict | list) for v in value) and len(prefix) + len(inline) < FLOW_WIDTH:
             lines.append(f"{prefix} {inline}")
             return
@@ -129,10 +108,7 @@ def emit_mapping(record: Record | None, value: dict[str, Any], indent: int, line
 
 def player_range(game: Game) -> tuple[int, int]:
     """How many players the declaration admits (``players:`` list bounds)."""
-    players = game.declaration.fields["players"].spec
-    if isinstance(players, ListOf):
-        return players.min_items, players.max_items
-    return 1, 6
+    return game.declaration.fields["players"].spec.list_bounds() or (1, 6)
 
 
 def render_template(game: Game, players: int) -> str:

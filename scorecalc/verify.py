@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .declare import did_you_mean
 from .errors import InputError, Problems, format_error, quoted
 from .names import name_key
 from .outcome import Report
 from .pipeline import Scored
+from .reading.words import did_you_mean
 from .sheet import ScoreSheet
 
 

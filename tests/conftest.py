@@ -20,8 +20,8 @@ from typer.testing import CliRunner, Result
 
 from scorecalc.cli import app
 from scorecalc.errors import InputError, format_error
-from scorecalc.loading import Source
 from scorecalc.pipeline import Scored, score_source
+from scorecalc.reading.loading import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -16,8 +16,8 @@ from typing import Any
 import yaml
 
 from scorecalc.errors import FileError, InputError, format_error
-from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import Source
 from scorecalc.render import FORMATS, RenderOptions, render
 from scorecalc.sheet import ScoreSheet
 

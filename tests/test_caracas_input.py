@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from scorecalc.games.caracas.animals import ANIMALS
 from scorecalc.games.caracas.board import LANDS, SIDES, Tile
 from scorecalc.games.caracas.grid import GridError, parse_grid, render_grid, token_of
-from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import Source
 
 from .conftest import EXAMPLES, error_of, run_cli, score_text
 

@@ -19,8 +19,8 @@ from scorecalc.games.caracas.board import Tile
 from scorecalc.games.caracas.grid import ANIMAL_CODES, LAND_CODES, GridError, parse_grid, render_grid
 from scorecalc.games.caracas.landscape import figures_of
 from scorecalc.games.caracas.show import INNER, draw_board
-from scorecalc.loading import Source
 from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import Source
 
 from .caracas_boards import board, detail, points
 from .conftest import run_cli

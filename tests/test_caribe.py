@@ -24,8 +24,8 @@ from scorecalc.games.caribe import (
     score_theory_book,
     whole_icons,
 )
-from scorecalc.loading import Source
 from scorecalc.pipeline import Scored, score_source
+from scorecalc.reading.loading import Source
 
 from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
 

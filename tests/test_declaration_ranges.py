@@ -11,7 +11,6 @@ document as warnings warn just above them and not at them.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -21,12 +20,14 @@ import jsonschema
 import pytest
 import yaml
 
-from scorecalc.declare import MAX_COUNT, Either, Int, KeyedMap, ListOf, MapOf, Money, Record, Spec
 from scorecalc.errors import InputError
 from scorecalc.games import get_game
-from scorecalc.loading import Source
+from scorecalc.games.caribe.specs import KeyedMap
+from scorecalc.games.galapagos.money import Money
 from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import Source
 from scorecalc.schema import json_schema
+from scorecalc.spec import MAX_COUNT, Either, Int, ListOf, MapOf, Record, Spec
 from scorecalc.template import render_template
 
 from .conftest import ROOT
@@ -107,10 +108,8 @@ def numeric_fields(spec: Spec, path: tuple[str, ...] = ()) -> Iterator[tuple[tup
         for option in spec.options:
             yield from numeric_fields(option, path)
     else:  # a game's own spec (a Caribe book): the specs it is made of
-        for part in dataclasses.fields(spec):  # type: ignore[arg-type]
-            value = getattr(spec, part.name)
-            if isinstance(value, Spec):
-                yield from numeric_fields(value, path)
+        for part in spec.parts():
+            yield from numeric_fields(part, path)
 
 
 def locate(data: Any, pattern: tuple[str, ...], at: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
@@ -251,10 +250,8 @@ def fields_by_key(spec: Spec) -> Iterator[tuple[str, str, Spec]]:
         for sub in getattr(spec, "specs", {}).values():
             yield from fields_by_key(sub)
     elif not isinstance(spec, Int):
-        for part in dataclasses.fields(spec):  # type: ignore[arg-type]
-            value = getattr(spec, part.name)
-            if isinstance(value, Spec):
-                yield from fields_by_key(value)
+        for part in spec.parts():
+            yield from fields_by_key(part)
 
 
 @pytest.mark.parametrize("game", GAMES)

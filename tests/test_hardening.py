@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorecalc.errors import InputError
-from scorecalc.loading import (
+from scorecalc.pipeline import score_source
+from scorecalc.reading.loading import (
     MAX_NODES,
     Source,
-    _Loader,
     compose,
+    compose_text,
     node_bound,
     scalar_value,
     shorten,
 )
-from scorecalc.pipeline import score_source
 
 from .conftest import EXAMPLES, ROOT, examples, message_of, run_cli
 from .mutate import mutate
@@ -74,11 +74,8 @@ def test_explicit_tag_that_does_not_fit_is_a_located_error(tag: str, text: str, 
 
 @pytest.mark.parametrize(("tag", "text"), MISFITS)
 def test_scalar_value_of_a_misfit_is_its_text_never_a_number(tag: str, text: str) -> None:
-    loader = _Loader(f"{tag} {text}\n")
-    try:
-        node = loader.get_single_node()
-    finally:
-        loader.dispose()
+    node = compose_text(f"{tag} {text}\n")
+    assert node is not None
     assert scalar_value(node) == text
 
 
@@ -152,13 +149,10 @@ def count_nodes(node: yaml.Node) -> int:
 
 
 def composed(text: str) -> yaml.Node | None:
-    loader = _Loader(text)
     try:
-        return loader.get_single_node()
+        return compose_text(text)
     except yaml.YAMLError:
         return None
-    finally:
-        loader.dispose()
 
 
 SHAPES = ["[a, b, c]", "{a, b}", "{a}", "[a: 1, b: 2]", "? a\n? b\n", "- - - x\n", "a:\n  b:\n    c: 1\n",

@@ -23,8 +23,8 @@ from scorecalc.games.origin import (
     score_progression,
     score_sets,
 )
-from scorecalc.loading import Source
 from scorecalc.pipeline import Scored, score_source
+from scorecalc.reading.loading import Source
 
 from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
 

@@ -177,6 +177,14 @@ def test_bad_piped_answer_exits_2_and_keeps_earlier_answers(tmp_path: Path) -> N
     assert "exhibition: 41" in saved and "name: Ben" in saved and "education" not in saved
 
 
+def test_an_answer_with_leading_zeros_is_saved_as_the_file_reads_it(tmp_path: Path) -> None:
+    """SPEC 7: answers read numbers exactly as the YAML does (``007`` is 7)."""
+    answers = ["2026-01-05", "", "Anna", "", "041", "007"]
+    run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="\n".join(answers) + "\n")
+    saved = (tmp_path / "t.yaml").read_text()
+    assert "exhibition: 41\n" in saved and "education: 7\n" in saved
+
+
 def test_end_of_input_exits_2_and_says_how_many_are_left(tmp_path: Path) -> None:
     result = run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="2026-01-05\n\nAnna\n\n41\n")
     assert result.returncode == 2

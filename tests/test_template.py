@@ -64,8 +64,9 @@ def test_every_example_validates_against_its_schema(path: Path) -> None:
 
 def _typed(path: Path):
     """Load a file as scorecalc reads it (only true/false are booleans)."""
-    from scorecalc.declare import Anything, Context
-    from scorecalc.loading import Source, compose
+    from scorecalc.reading.loading import Source, compose
+    from scorecalc.spec import Anything
+    from scorecalc.spec.checking import Context
 
     return Anything().check(compose(Source(str(path), path.read_text(encoding="utf-8"))), (), Context())
 

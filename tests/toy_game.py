@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorecalc.declare import Field, Int, ListOf, Record
 from scorecalc.games import Game, player_name_field
-from scorecalc.loading import Document
+from scorecalc.reading.document import Document
 from scorecalc.sheet import PlayerScore, ScoreSheet, rank
+from scorecalc.spec import Field, Int, ListOf, Record
 
 PLAYER = Record(fields={
     "name": player_name_field(),

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..declare import Anything, Field, Int, Record
-from ..loading import Document
+from ..reading.document import Document
 from ..sheet import ScoreSheet
+from ..spec import Anything, Choice, Date, Field, Int, Name, Record, Text
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,6 @@ class Game:
 
 def common_fields() -> dict[str, Field]:
     """Keys every game's YAML may carry."""
-    from ..declare import Choice, Date, Text
-
     fields = {
         "game": Field(Choice(words=tuple(REGISTRY), what="game"),
                       doc="which game this table is: " + ", ".join(REGISTRY)),
@@ -112,8 +110,6 @@ def common_fields() -> dict[str, Field]:
 
 
 def player_name_field() -> Field:
-    from ..declare import Name
-
     return Field(Name(doc="the player's name"), required=True, doc="the player's name (unique at the table)")
 
 

@@ -13,22 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..declare import (
-    Choice,
-    Either,
-    Field,
-    Flag,
-    Int,
-    ListOf,
-    MapOf,
-    Record,
-    Text,
-    did_you_mean,
-    normalise_word,
-)
 from ..errors import Path, format_path, quoted
-from ..loading import Document
+from ..reading.document import Document
+from ..reading.words import did_you_mean, normalise_word
 from ..sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, plural, rank, split_places
+from ..spec import Choice, Either, Field, Flag, Int, ListOf, MapOf, Record, Text
 from . import Game, player_name_field
 
 CATEGORIES = ("Game score", "Species tiles", "Books")
@@ -79,6 +68,9 @@ NEW_ZEALAND_SET = 4
 KNOWLEDGE_POINTS = 2
 """Tahiti / New South Wales: 2 points for each book of the habitat(s) named."""
 
+SPECIES_EXAMPLE = ["Sea Snail", "Hydra"]
+"""Species names as an answer's help shows a list of them."""
+
 TILE = Record(fields={
     "species": Field(Text(example="Sea Lion"), required=True,
                      doc="the species on the tile (free text)"),
@@ -89,7 +81,8 @@ TILE = Record(fields={
     "habitats": Field(ListOf(HABITAT, max_items=3),
                       doc="the habitat icons on the Species Side, one entry per icon: land, water, air "
                           "(green, blue, yellow); Level 4 tiles have none"),
-    "cubes": Field(MapOf(key=Text(doc="a player's name"), value=Int()), default={},
+    "cubes": Field(MapOf(key=Text(doc="a player's name"), value=Int(), example={"Rachel": 2, "Ezra": 1}),
+                   default={},
                    doc="Observation Cubes on the tile at the end: {player name: count}"),
 })
 
@@ -99,9 +92,9 @@ PLAYER = Record(fields={
                    doc="the figure on the scoring track before end-game scoring"),
     "books": Field(MapOf(key=HABITAT, value=Int()), default={},
                    doc="books on the player's cards by habitat: {land, water, air} (green, blue, yellow)"),
-    "tiles": Field(Either((Int(), ListOf(Text(example="Sea Snail")))), default=[],
+    "tiles": Field(Either((Int(), ListOf(Text(example="Sea Snail"), example=SPECIES_EXAMPLE))), default=[],
                    doc="species tiles collected during the game: their species names, or a count"),
-    "private_species": Field(ListOf(Text(example="Marine Iguana")), default=[],
+    "private_species": Field(ListOf(Text(example="Marine Iguana"), example=SPECIES_EXAMPLE), default=[],
                              doc="Advanced game: the species on the player's 3 private objectives"),
 })
 
@@ -111,9 +104,9 @@ FIELDS = {
     "objective": Field(OBJECTIVE,
                        doc="the Level 4 Darwin's Journal card: sydney, cape_town, plymouth, new_zealand, "
                            "tahiti or new_south_wales (or the card's name: sets, progression, ...)"),
-    "progression": Field(MapOf(key=Int(minimum=1), value=Int()),
+    "progression": Field(MapOf(key=Int(minimum=1), value=Int(), example={2: 1, 4: 3}),
                          doc="Cape Town: the card's points for each number of books of one habitat"),
-    "public_species": Field(ListOf(Text(example="Sea Lion")), default=[],
+    "public_species": Field(ListOf(Text(example="Sea Lion"), example=SPECIES_EXAMPLE), default=[],
                             doc="Advanced game: the species on the 3 public Level 1-3 objectives"),
     "board": Field(ListOf(TILE), required=True, doc="the species tiles on the board at the end"),
     "players": Field(ListOf(PLAYER, min_items=2, max_items=4), required=True,

@@ -25,11 +25,13 @@ from typing import Any
 
 import yaml
 
-from ..declare import MISSING, Anything, ListOf, Record, Spec, check_alone, did_you_mean
 from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import Game
-from ..loading import Source, compose, position_of, read_source
 from ..pipeline import player_names
+from ..reading.loading import Source, compose, position_of, read_source
+from ..reading.words import did_you_mean
+from ..spec import MISSING, Anything, ListOf, Record, Spec
+from ..spec.checking import check_alone
 from .answers import as_written
 from .questions import Progress, expanded, is_scalar
 

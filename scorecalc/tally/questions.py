@@ -21,33 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import (
-    MISSING,
-    Choice,
-    Date,
-    Either,
-    Field,
-    Flag,
-    Int,
-    KeyedMap,
-    ListOf,
-    MapOf,
-    Record,
-    Spec,
-    Text,
-)
 from ..errors import Path
-
-SCALARS = (Int, Text, Choice, Flag, Date)
+from ..spec import MISSING, Field, ListOf, Record, Spec
 
 NOUNS = {"players": "player", "board": "tile", "books": "book", "exhibitions": "exhibition"}
 """What one entry of a list is called in a question ("tile 3")."""
 
 
 def is_scalar(spec: Spec) -> bool:
-    if isinstance(spec, Either):
-        return all(is_scalar(option) for option in spec.options)
-    return isinstance(spec, SCALARS)
+    return spec.is_scalar()
 
 
 def one_line_record(spec: Spec) -> bool:
@@ -62,26 +44,7 @@ def expanded(spec: Spec) -> bool:
 
 def words_of(spec: Spec) -> list[str]:
     """The fixed names an answer may use (for completion and picking by number)."""
-    if isinstance(spec, Choice):
-        return list(spec.words)
-    if isinstance(spec, Either):
-        return [word for option in spec.options for word in words_of(option)]
-    if isinstance(spec, ListOf):
-        return words_of(spec.item)
-    if isinstance(spec, KeyedMap):
-        values = [word for sub in spec.specs.values() for word in words_of(sub)]
-        return list(dict.fromkeys([*spec.specs, *values]))
-    if isinstance(spec, MapOf):
-        return words_of(spec.key)
-    if isinstance(spec, Record):
-        words = [*spec.fields]
-        for sub in spec.fields.values():
-            words += words_of(sub.spec)
-        return list(dict.fromkeys(words))
-    counts, pages = getattr(spec, "counts", None), getattr(spec, "pages", None)
-    if isinstance(counts, Spec) and isinstance(pages, Spec):  # a Caribe book
-        return list(dict.fromkeys([*words_of(counts), *words_of(pages)]))
-    return []
+    return spec.answer_words()
 
 
 @dataclass(frozen=True)
@@ -285,12 +248,10 @@ def label_of(path: Path) -> str:
 def caracas_board(planner: Planner, player: dict[str, Any], path: Path, section: str,
                   out: list[Question]) -> None:
     """An explorer's board: grid rows until an empty line, or the four landscape figures."""
-    from ..declare import Field as DeclaredField
-
     grid_path = (*path, "grid")
     record = planner.declaration.fields["players"].spec
     assert isinstance(record, ListOf) and isinstance(record.item, Record)
-    grid_field: DeclaredField = record.item.fields["grid"]
+    grid_field: Field = record.item.fields["grid"]
     if "landscape" in player or "tiles" in player:
         return
     text = player.get("grid")

@@ -11,26 +11,12 @@ import copy
 import datetime
 from typing import Any
 
-from ..declare import (
-    MAX_COUNT,
-    MISSING,
-    Choice,
-    Date,
-    Either,
-    Flag,
-    Int,
-    KeyedMap,
-    ListOf,
-    MapOf,
-    Record,
-    Spec,
-    Text,
-)
 from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
 from ..outcome import EXIT_BAD_INPUT
-from .answers import BadAnswer, check, is_book, keys_in_order, one_line
+from ..spec import MISSING, ListOf, Record, Spec
+from .answers import BadAnswer, check, one_line
 from .progress import as_source, load, render, save
 from .prompt import Terminal
 from .questions import BOARD_FORMS, Planner, Progress, Question, get, grid_rows
@@ -274,7 +260,7 @@ class Session:
     def help(self, question: Question) -> str:
         lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
                  f"  answer: {syntax(question.spec, question)}"]
-        if question.words and not isinstance(question.spec, Choice):
+        if question.words and not question.spec.choices():
             lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")
         if question.optional:
             lines.append("  empty: skip it (optional)")
@@ -599,58 +585,15 @@ def delete_at(data: Any, path: Path) -> None:
 
 def choice_line(spec: Spec) -> str:
     """A short fixed list shown under the question, numbered for picking."""
-    if isinstance(spec, Choice) and len(spec.words) <= 8:
-        return "  ".join(f"{i} {word}" for i, word in enumerate(spec.words, start=1))
+    words = spec.choices()
+    if words and len(words) <= 8:
+        return "  ".join(f"{i} {word}" for i, word in enumerate(words, start=1))
     return ""
 
 
 def syntax(spec: Spec, question: Question | None = None) -> str:
     """How to write an answer to ``spec`` on one line (docs/tally.md has the same)."""
-    if isinstance(spec, Int):
-        top = "or more" if spec.maximum == MAX_COUNT else f"to {spec.maximum}"
-        money = " (£1,900 is fine)" if spec.maximum >= 100_000 else ""
-        return f"a whole number, {spec.minimum} {top}{money}"
-    if isinstance(spec, Flag):
-        return "y or n"
-    if isinstance(spec, Date):
-        return "a date: 2026-11-28 or 2026-11-28 20:30"
-    if isinstance(spec, Choice):
-        words = ", ".join(f"{i} {word}" for i, word in enumerate(spec.words, start=1))
-        return f"one of {words} (the word or its number; Tab completes)"
-    if isinstance(spec, Text):
-        return "text on one line"
-    if isinstance(spec, Either):
-        return " — or — ".join(syntax(option) for option in spec.options)
-    if isinstance(spec, ListOf):
-        return f"a list, separated by commas: {example_list(spec.item)} ('none' for an empty list)"
-    if isinstance(spec, KeyedMap | MapOf):
-        order = keys_in_order(spec)
-        text = f"name and count pairs: '{example_pairs(spec)}'"
-        if order:
-            text += f", or only the values in this order: {' '.join(order)}"
-        return text
-    if isinstance(spec, Record):
-        order = keys_in_order(spec)
-        return (f"'name value' pairs, e.g. '{order[0]} …, {order[-1]} …', or only the values in this order: "
-                f"{' '.join(order)} (left out: the default)")
-    if is_book(spec):
-        return ("whole icons 'fauna 2, geology 1', or the pages slot by slot: 'left icons / right icons', "
-                "e.g. 'geology none fauna / geology flora flora'")
-    return "see docs/tally.md"
-
-
-def example_list(item: Spec) -> str:
-    if isinstance(item, Choice):
-        return ", ".join(item.words[:2])
-    return "Sea Snail, Hydra" if isinstance(item, Text) else "a, b"
-
-
-def example_pairs(spec: MapOf) -> str:
-    if isinstance(spec.key, Choice):
-        return f"{spec.key.words[0]} 2, {spec.key.words[-1]} 1"
-    if isinstance(spec.key, Int):
-        return "2 1, 4 3"
-    return "Rachel 2, Ezra 1"
+    return spec.answer_syntax()
 
 
 def tally(game: Game, name: str) -> int:

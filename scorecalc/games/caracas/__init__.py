@@ -8,19 +8,22 @@ the ``--show-board`` echo in ``show.py``. Readings: ``docs/rules/caracas.md``.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ...declare import Choice, Context, Either, Field, Int, ListOf, Record
 from ...errors import InputError, Path, Position, format_path
-from ...loading import Document
+from ...reading.document import Document
 from ...sheet import PlayerScore, ScoreSheet, plural, rank
+from ...spec import Choice, Either, Field, Int, ListOf, Record
 from .. import Game, player_name_field
 from .animals import ALIASES, ANIMALS, COMMON, Rules, name, score_animals, title
 from .board import COLUMN_NAMES, COLUMN_SYMBOLS, FORK_READINGS, LANDS, SIDES, Board, Tile, label, step
 from .grid import GridError, GridText, grid_codes, parse_grid
 from .landscape import Figures, figures_of, landscape_ranking
+
+if TYPE_CHECKING:
+    from ...spec.checking import Context
 
 CATEGORIES = ("Common animals", "Rare animals", "Landscape", "Penalties")
 
@@ -48,6 +51,8 @@ COLUMN = Either((
 class SideChoice(Choice):
     """A river side; written ``N``/``n``/``north``."""
 
+    __slots__ = ()
+
     def json_schema(self) -> dict[str, Any]:
         schema = super().json_schema()
         return {**schema, "enum": [*SIDES, *schema["enum"]]}
@@ -73,6 +78,8 @@ TILE = Record(fields={
 
 class Neighbourhood(Int):
     """``snake_around``: 8 (the tiles around, diagonals included) or 4 (side neighbours)."""
+
+    __slots__ = ()
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
         value = super().check(node, path, ctx)

@@ -20,15 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from ...declare import Context, Spec, did_you_mean
 from ...errors import InputError, Path
-from ...loading import STR
+from ...reading.scalars import STR
+from ...reading.words import did_you_mean
+from ...spec import Spec
 from .animals import ANIMALS, name
 from .board import COLUMNS, SIDES, Tile
+
+if TYPE_CHECKING:
+    from ...spec.checking import Context
 
 LAND_CODES = {"ju": "jungle", "sa": "savannah", "sw": "swamp"}
 ANIMAL_CODES = {
@@ -222,8 +226,11 @@ def folded_squares(node: yaml.Node) -> int:
 class GridText(Spec):
     """The grid as a (block) scalar, kept exactly as written so tokens can be located."""
 
-    doc = "the board in the compact grid form (docs/rules/caracas.md)"
-    kind = "text (the grid, best written as a block: 'grid: |')"
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(doc="the board in the compact grid form (docs/rules/caracas.md)",
+                         kind="text (the grid, best written as a block: 'grid: |')")
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.ScalarNode) and node.tag == STR
@@ -243,3 +250,6 @@ class GridText(Spec):
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string", "maxLength": MAX_GRID_CHARS}
+
+    def template_example(self) -> str:
+        return ". . . .\n"

@@ -1,6 +1,7 @@
 """Galapagos: the end bonus for education, animals and money on top of the exhibition track.
 
-Readings are documented in ``docs/rules/galapagos.md``.
+Readings are documented in ``docs/rules/galapagos.md``; money as players write it is the
+game's own type (``money.py``).
 """
 
 from __future__ import annotations
@@ -8,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..declare import Choice, Either, Field, Int, ListOf, MapOf, Money, Record
-from ..loading import Document
-from ..sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
-from . import Game, player_name_field
+from ...reading.document import Document
+from ...sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
+from ...spec import Choice, Either, Field, Int, ListOf, MapOf, Record
+from .. import Game, player_name_field
+from .money import Money
 
 CATEGORIES = ("Exhibitions", "Education", "Animals", "Money")
 
@@ -139,7 +141,7 @@ def parse(document: Document) -> Table:
 
 
 def check_exhibition(
-    document: Document, p: int, e: int, raw: dict, used_tiles: dict[int | str, tuple[int, int]]
+    document: Document, p: int, e: int, raw: dict[str, Any], used_tiles: dict[int | str, tuple[int, int]]
 ) -> Exhibition:
     """'You form an exhibition consisting of one or more different animal tokens.'"""
     path = ("players", p, "exhibitions", e)

@@ -13,7 +13,7 @@ import re
 
 import yaml
 
-from .errors import quoted, shorten
+from ..errors import quoted, shorten
 
 _KEY = re.compile(r"^(\s*)((?:-\s+)*)([^\s#][^:#]*?):(?:\s|$)")
 """An indented line's key: indentation, list dashes, the key before its ': '."""

@@ -7,29 +7,16 @@ the docstrings of the functions that implement them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
-from ..declare import (
-    Choice,
-    Context,
-    Field,
-    Int,
-    KeyedMap,
-    ListOf,
-    MapOf,
-    Record,
-    Spec,
-    did_you_mean,
-    normalise_word,
-)
-from ..errors import InputError, Path
-from ..loading import Document
-from ..names import name_key
-from ..sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
-from . import Game, player_name_field
+from ...errors import Path
+from ...names import name_key
+from ...reading.document import Document
+from ...sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
+from ...spec import Choice, Field, Int, ListOf, MapOf, Record
+from .. import Game, player_name_field
+from .specs import BookSpec, CardChoice, KeyedMap
 
 CATEGORIES = ("Game score", "Universities", "Books", "Leftovers")
 
@@ -86,41 +73,10 @@ CARD_CHOICES = {"coimbra": KNOWLEDGE_TYPE, "london": TERRAIN, "paris": ANIMAL}
 """What each University card names: Coimbra a knowledge type, London a terrain track, Paris an animal."""
 
 
-@dataclass
-class CardChoice(Choice):
-    """A University card's word; a word that belongs to another University says so."""
-
-    university: str = ""
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
-        try:
-            return super().check(node, path, ctx)
-        except InputError:
-            if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
-                for other, choice in CARD_CHOICES.items():
-                    found = choice.lookup(node.value)
-                    if found is not None:
-                        raise InputError(
-                            path,
-                            f"{found!r} is {with_article(choice.what)} (a {other.title()} card); a "
-                            f"{self.university.title()} card names {with_article(self.what)}: "
-                            + ", ".join(self.words),
-                        ) from None
-            raise
-
-
-def with_article(what: str) -> str:
-    return f"an {what}" if what[0] in "aeiou" else f"a {what}"
-
-
-def _card_choice(university: str) -> CardChoice:
-    base = CARD_CHOICES[university]
-    return CardChoice(words=base.words, aliases=base.aliases, what=base.what, example=base.example,
-                      university=university)
-
-
 UNIVERSITY_CARDS = KeyedMap(
-    key=UNIVERSITY, specs={name: _card_choice(name) for name in UNIVERSITIES}, required=True,
+    key=UNIVERSITY, required=True,
+    specs={name: CardChoice(CARD_CHOICES[name], university=name, others=CARD_CHOICES)
+           for name in UNIVERSITIES},
 )
 
 KNOWLEDGE_VALUES = KeyedMap(
@@ -151,44 +107,15 @@ HALF_ICON = Choice(words=(*KNOWLEDGE, "none"), aliases={"blank": "none", "empty"
                    what="half icon", example="fauna")
 
 
-@dataclass
-class BookSpec(Spec):
-    """A completed book: whole icons by type, or the two pages' half icons slot by slot."""
-
-    counts: MapOf = field(default_factory=lambda: MapOf(key=KNOWLEDGE_TYPE, value=Int(example=1)))
-    pages: Record = field(default_factory=lambda: Record(fields={
+BOOK = BookSpec(
+    counts=MapOf(key=KNOWLEDGE_TYPE, value=Int(example=1)),
+    pages=Record(fields={
         "left": Field(ListOf(HALF_ICON, min_items=1), required=True,
                       doc="the left page's half icons, slot by slot ('none' for an empty slot)"),
         "right": Field(ListOf(HALF_ICON, min_items=1), required=True,
                        doc="the right page's half icons, slot by slot"),
-    }))
-    kind: str = "a book: whole icons such as {fauna: 2} or pages such as {left: [...], right: [...]}"
-
-    def accepts(self, node: yaml.Node) -> bool:
-        return isinstance(node, yaml.MappingNode)
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[str, Any]:
-        if not self.accepts(node):
-            ctx.visit(node, path)
-            raise self.wrong_type(node, path)
-        keys = [normalise_word(str(key.value)) for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
-        if any(key in ("left", "right") for key in keys):
-            return {"pages": self.pages.check(node, path, ctx)}
-        try:
-            with ctx.strictly():
-                return {"whole": self.counts.check(node, path, ctx)}
-        except InputError as error:
-            # a misspelt page ('rght') is not an unknown knowledge type: say what it looks like
-            typo = normalise_word(str(error.path[-1])) if len(error.path) > len(path) else ""
-            hint = did_you_mean(typo, ["left", "right"]) if KNOWLEDGE_TYPE.lookup(typo) is None else None
-            if hint is None:
-                raise
-            raise InputError(error.path, f"unknown key {error.path[-1]!r}", hint=hint,
-                             position=error.position) from None
-
-    def json_schema(self) -> dict[str, Any]:
-        return {"anyOf": [self.counts.json_schema(), self.pages.json_schema()]}
-
+    }),
+)
 
 LEFTOVER = Record(fields={
     "animals": Field(Int(), default=0, doc="animals collected beside the player board, not placed on it"),
@@ -206,7 +133,7 @@ PLAYER = Record(fields={
     "universities": Field(SCIENTISTS_AT, default={}, doc="the player's scientists at each university"),
     "board": Field(BOARD, required=True,
                    doc="animals on each animal track and scientists on each terrain track (0-5)"),
-    "books": Field(ListOf(BookSpec()), default=[],
+    "books": Field(ListOf(BOOK), default=[],
                    doc="completed theory books: whole icons by type, or {left: [...], right: [...]}"),
     "leftover": Field(LEFTOVER, default={"animals": 0, "scientists": 0, "coins": 0, "compass": 0},
                       doc="leftover elements: 1 point per 3"),

@@ -1,21 +1,21 @@
 """YAML text -> a composed node tree that remembers each node's line and column.
 
 Only safe YAML is read: the tree is *composed*, never constructed, so no tag can
-build an object; scalars are typed by our own resolvers, under which only
-``true``/``false`` are booleans (``No``, ``on``, ``yes`` stay strings), integers are
-plain decimals and dates stay text.
+build an object; plain scalars are typed by the rules of ``scalars`` (only
+``true``/``false`` are booleans, ``No``, ``on``, ``yes`` stay strings, integers are
+plain decimals and dates stay text); budgets hold hostile files (size, depth, nodes).
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any
 
 import yaml
 
-from .errors import MAX_SHOWN, FileError, InputError, Issue, Path, Position, Positions, quoted, shorten
+from ..errors import MAX_SHOWN, FileError, InputError, Path, Position, quoted, shorten
+from .scalars import BOOL, FLOAT, INT, MAP, NULL, RULE_OF_TAG, RULES, SEQ, STR
 
 MAX_BYTES = 5_000_000
 """No real score sheet comes near this; anything bigger is refused before parsing."""
@@ -42,50 +42,54 @@ MAX_KEY_LENGTH = 200
 SHOWN = MAX_SHOWN
 """Offending values are quoted in messages up to this many characters (``errors.shorten``)."""
 
-_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-NULL = "tag:yaml.org,2002:null"
-BOOL = "tag:yaml.org,2002:bool"
-INT = "tag:yaml.org,2002:int"
-FLOAT = "tag:yaml.org,2002:float"
-STR = "tag:yaml.org,2002:str"
-SEQ = "tag:yaml.org,2002:seq"
-MAP = "tag:yaml.org,2002:map"
 ALLOWED_TAGS = {NULL, BOOL, INT, FLOAT, STR, SEQ, MAP}
 SCALAR_TAGS = {NULL, BOOL, INT, FLOAT, STR}
 CORE_PREFIX = "tag:yaml.org,2002:"
 
-
-class _Loader(_Base):
-    """The (C, when available) safe loader with our own implicit resolvers."""
-
-    yaml_implicit_resolvers: ClassVar[dict[str | None, list[tuple[str, re.Pattern[str]]]]] = {}
+_INT = RULE_OF_TAG[INT]
+_BOOL = RULE_OF_TAG[BOOL]
+_NULL = RULE_OF_TAG[NULL]
 
 
-_PATTERNS = {
-    BOOL: re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    INT: re.compile(r"^[-+]?[0-9]+$"),  # as YAML 1.2's core schema: 007 is 7, never octal
-    FLOAT: re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
-    NULL: re.compile(r"^(?:~|null|Null|NULL|)$"),
-}
-"""What each typed scalar looks like: the implicit resolvers, and the test of explicit tags."""
-
-for _tag, _first in [(BOOL, "tTfF"), (INT, "-+0123456789"), (FLOAT, "-+.0123456789"),
-                     (NULL, ["~", "n", "N", ""])]:
-    _Loader.add_implicit_resolver(_tag, _PATTERNS[_tag], list(_first))
-
-_INT_MATCH = _PATTERNS[INT].fullmatch  # fullmatch: "12\n" (a tagged block scalar) is not "12"
-_BOOL_TEXT = {word: word.lower() == "true" for word in ("true", "True", "TRUE", "false", "False", "FALSE")}
-_NULL_TEXT = frozenset(("", "~", "null", "Null", "NULL"))
-_KIND_OF_TAG = {INT: "a whole number", FLOAT: "a number", BOOL: "true or false", NULL: "an empty value"}
+@cache
+def loader_class() -> Any:
+    """The (C, when available) safe loader with the implicit resolvers of ``scalars.RULES``,
+    built when a first text is read (so a command that reads none never compiles them)."""
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    resolvers: dict[str | None, list[tuple[str, Any]]] = {}  # its own, not the safe loader's
+    Loader: Any = type("Loader", (base,), {"yaml_implicit_resolvers": resolvers})
+    for rule in RULES:
+        Loader.add_implicit_resolver(rule.tag, rule.regex(), list(rule.first))
+    return Loader
 
 
-@dataclass(frozen=True)
+def compose_text(text: str) -> yaml.Node | None:
+    """The node tree of ``text`` (``None`` for an empty text); a ``yaml.YAMLError`` when it is no YAML."""
+    loader = loader_class()(text)
+    try:
+        node: yaml.Node | None = loader.get_single_node()
+    finally:
+        loader.dispose()
+    return node
+
+
 class Source:
     """The text of one input file and the name it was given by (``-`` for stdin)."""
 
-    name: str
-    text: str
+    __slots__ = ("name", "text")
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Source({self.name!r}, {shorten(self.text, 40)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Source) and (self.name, self.text) == (other.name, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.text))
 
 
 def read_source(name: str) -> Source:
@@ -148,7 +152,7 @@ def prescan(text: str) -> None:
         return
     nodes = 0
     try:
-        for event in yaml.parse(text, Loader=_Loader):
+        for event in yaml.parse(text, Loader=loader_class()):
             if isinstance(event, _NODE_EVENTS):
                 nodes += 1
                 if nodes > MAX_NODES:
@@ -168,7 +172,7 @@ _NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml
 def compose(source: Source) -> yaml.MappingNode:
     """Parse the text into a node tree; the top must be a mapping."""
     prescan(source.text)
-    loader = _Loader(source.text)
+    loader = loader_class()(source.text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
@@ -253,15 +257,15 @@ def scalar_problem(node: yaml.Node) -> tuple[str, str | None] | None:
     if tag == STR:
         return None
     text = node.value
-    pattern = _PATTERNS.get(tag)
-    if pattern is None:  # !!seq or !!map on a single value (unknown tags are refused before)
+    rule = RULE_OF_TAG.get(tag)
+    if rule is None:  # !!seq or !!map on a single value (unknown tags are refused before)
         return f"the YAML tag {tag_name(tag)} does not fit a single value", "remove the tag"
-    if not pattern.fullmatch(text):
+    if not rule.fits(text):
         shown = quoted(text) if text else "an empty value"
         hint = "remove the tag"
         if tag in (INT, FLOAT) and "_" in text:
             hint = "write numbers as plain digits, without '_'; then remove the tag"
-        return f"the YAML tag {tag_name(tag)} needs {_KIND_OF_TAG[tag]}, found {shown}", hint
+        return f"the YAML tag {tag_name(tag)} needs {rule.kind}, found {shown}", hint
     if tag in (INT, FLOAT) and len(text) > MAX_DIGITS:
         digits = sum(1 for char in text if char.isdigit())
         if digits > MAX_DIGITS:
@@ -286,13 +290,13 @@ def check_node(node: yaml.Node, path: Path) -> None:
             if len(text) <= MAX_VALUE_LENGTH:
                 return
         elif tag == INT:
-            if len(text) <= MAX_DIGITS and _INT_MATCH(text):
+            if len(text) <= MAX_DIGITS and _INT.fits(text):
                 return
         elif tag == BOOL:
-            if text in _BOOL_TEXT:
+            if _BOOL.fits(text):
                 return
         elif tag == NULL:
-            if text in _NULL_TEXT:
+            if _NULL.fits(text):
                 return
     elif kind is yaml.SequenceNode:
         if tag == SEQ:
@@ -348,38 +352,9 @@ def scalar_value(node: yaml.Node) -> Any:
     text = node.value
     if tag == STR:
         return text
-    if tag == INT:
-        if len(text) <= MAX_DIGITS and _INT_MATCH(text):
-            return int(text)
-        return int(text) if scalar_problem(node) is None else text
-    if tag == BOOL:
-        return _BOOL_TEXT.get(text, text)
-    if tag == NULL:
-        return None if text in _NULL_TEXT else text
-    if tag == FLOAT:
-        return float(text) if scalar_problem(node) is None else text
-    return text
-
-
-@dataclass
-class Document:
-    """A validated document: plain data, where each value came from, and warnings."""
-
-    source: Source
-    data: dict[str, Any]
-    positions: Positions
-    warnings: list[Issue] = field(default_factory=list)
-
-    def position(self, path: Path, *, at_key: bool = False) -> Position:
-        """Where ``path`` is written, or its nearest written ancestor."""
-        return self.positions.of(path, at_key=at_key)
-
-    problems: list[InputError] = field(default_factory=list)
-    """Problems a game's own checks found; all of them are reported together."""
-
-    def warn(self, path: Path, message: str) -> None:
-        self.warnings.append(Issue(tuple(path), message))
-
-    def report(self, path: Path, message: str, *, hint: str | None = None, at_key: bool = False) -> None:
-        """A game's check found a problem: note it and go on checking the rest."""
-        self.problems.append(InputError(path, message, hint=hint, at_key=at_key))
+    if tag == INT and len(text) <= MAX_DIGITS and _INT.fits(text):
+        return int(text)
+    rule = RULE_OF_TAG.get(tag)
+    if rule is None or scalar_problem(node) is not None:
+        return text
+    return rule.value(text)

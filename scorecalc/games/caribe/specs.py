@@ -1,0 +1,189 @@
+"""Caribe's own spec types: mappings keyed by a fixed set of words, University cards, and books."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from ...errors import InputError, Path
+from ...reading.scalars import STR
+from ...reading.words import did_you_mean, normalise_word
+from ...spec import Choice, ListOf, MapOf, Record, Spec, Text
+from ...spec.answer import mapping_node, scalar_node
+
+if TYPE_CHECKING:
+    from ...spec.checking import Context
+
+
+class ByKey(Spec):
+    """The value spec of a ``KeyedMap`` entry, chosen by the (already checked) key."""
+
+    __slots__ = ("key", "specs")
+
+    def __init__(self, key: Choice, specs: dict[str, Spec]) -> None:
+        super().__init__()
+        self.key = key
+        self.specs = specs
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+        name = self.key.lookup(str(path[-1]))
+        assert name is not None  # MapOf checks the key before its value
+        return self.specs[name].check(node, path, ctx)
+
+    def parts(self) -> tuple[Spec, ...]:
+        return tuple(self.specs.values())
+
+
+class KeyedMap(MapOf):
+    """A mapping keyed by enumerated words, each key with its own value spec.
+
+    ``required`` makes every key compulsory (``university_cards`` names all three).
+    """
+
+    __slots__ = ("required", "specs")
+
+    def __init__(self, *, key: Choice, specs: dict[str, Spec], required: bool = False, doc: str = "") -> None:
+        super().__init__(key=key, value=ByKey(key, specs), doc=doc)
+        self.specs = specs
+        self.required = required
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[Any, Any]:
+        result = super().check(node, path, ctx)
+        missing = [name for name in self.specs if name not in result]
+        if self.required and missing:
+            raise InputError(path, f"missing {', '.join(repr(name) for name in missing)}",
+                             hint="give all of " + ", ".join(self.specs))
+        return result
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: spec.json_schema() for name, spec in self.specs.items()},
+            "additionalProperties": False,
+        }
+        if self.required:
+            schema["required"] = list(self.specs)
+        return schema
+
+    def template_example(self) -> dict[str, Any]:
+        return {name: spec.template_example() for name, spec in self.specs.items()}
+
+    def parts(self) -> tuple[Spec, ...]:
+        return (self.key, *self.specs.values())
+
+    def answer_keys(self) -> list[str]:
+        return list(self.specs)
+
+    def answer_value_spec(self, key: str) -> Spec:
+        word = self.key.lookup(key)
+        return self.specs[word] if word is not None else Text()
+
+    def answer_words(self) -> list[str]:
+        values = [word for sub in self.specs.values() for word in sub.answer_words()]
+        return list(dict.fromkeys([*self.specs, *values]))
+
+
+def with_article(what: str) -> str:
+    return f"an {what}" if what[0] in "aeiou" else f"a {what}"
+
+
+class CardChoice(Choice):
+    """A University card's word (its ``university``'s kind of word); a word that belongs to
+    another University's card (``others``) says so."""
+
+    __slots__ = ("others", "university")
+
+    def __init__(self, base: Choice, *, university: str, others: dict[str, Choice]) -> None:
+        super().__init__(words=base.words, aliases=base.aliases, what=base.what, example=base.example)
+        self.university = university
+        self.others = others
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        try:
+            return super().check(node, path, ctx)
+        except InputError:
+            if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
+                for other, choice in self.others.items():
+                    found = choice.lookup(node.value)
+                    if found is not None:
+                        raise InputError(
+                            path,
+                            f"{found!r} is {with_article(choice.what)} (a {other.title()} card); a "
+                            f"{self.university.title()} card names {with_article(self.what)}: "
+                            + ", ".join(self.words),
+                        ) from None
+            raise
+
+
+_PAGE = ListOf(Choice())
+"""One page of a book in an answer: its half icons separated by spaces, checked by ``pages``."""
+
+
+class BookSpec(Spec):
+    """A completed book: whole icons by type (``counts``), or the two pages' half icons slot by
+    slot (``pages``); read as ``{"whole": ...}`` or ``{"pages": ...}``."""
+
+    __slots__ = ("counts", "pages")
+
+    def __init__(self, *, counts: MapOf, pages: Record) -> None:
+        super().__init__(kind="a book: whole icons such as {fauna: 2} or pages such as "
+                              "{left: [...], right: [...]}")
+        self.counts = counts
+        self.pages = pages
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return isinstance(node, yaml.MappingNode)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[str, Any]:
+        if not isinstance(node, yaml.MappingNode):
+            ctx.visit(node, path)
+            raise self.wrong_type(node, path)
+        keys = [normalise_word(str(key.value)) for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
+        if any(key in self.pages.fields for key in keys):
+            return {"pages": self.pages.check(node, path, ctx)}
+        try:
+            with ctx.strictly():
+                return {"whole": self.counts.check(node, path, ctx)}
+        except InputError as error:
+            # a misspelt page ('rght') is not an unknown knowledge type: say what it looks like
+            typo = normalise_word(str(error.path[-1])) if len(error.path) > len(path) else ""
+            pages = list(self.pages.fields)
+            hint = did_you_mean(typo, pages) if self.counts.key.lookup(typo) is None else None
+            if hint is None:
+                raise
+            raise InputError(error.path, f"unknown key {error.path[-1]!r}", hint=hint,
+                             position=error.position) from None
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.counts.json_schema(), self.pages.json_schema()]}
+
+    def template_example(self) -> Any:
+        return self.counts.template_example()
+
+    def parts(self) -> tuple[Spec, ...]:
+        return (self.counts, self.pages)
+
+    def answer_node(self, text: str) -> yaml.Node:
+        """Whole icons (``fauna 2, geology 1``) or the pages, ``left icons / right icons``."""
+        if "/" in text:
+            left, _, right = text.partition("/")
+            return mapping_node([(scalar_node(STR, "left"), _PAGE.answer(left)),
+                                 (scalar_node(STR, "right"), _PAGE.answer(right))])
+        return self.counts.answer(text)
+
+    def answer_text(self, value: Any) -> str:
+        if isinstance(value, dict) and "left" in value:
+            return " ".join(value["left"]) + " / " + " ".join(value["right"])
+        return super().answer_text(value)
+
+    def written(self, value: Any) -> Any:
+        """As the YAML holds it: the whole icons' mapping, or the pages' ``{left, right}``."""
+        return value.get("whole", value.get("pages")) if isinstance(value, dict) else value
+
+    def answer_syntax(self) -> str:
+        return ("whole icons 'fauna 2, geology 1', or the pages slot by slot: 'left icons / right icons', "
+                "e.g. 'geology none fauna / geology flora flora'")
+
+    def answer_words(self) -> list[str]:
+        return list(dict.fromkeys([*self.counts.answer_words(), *self.pages.answer_words()]))

@@ -1,0 +1,34 @@
+"""A validated document: its plain data, where each value was written, and what a game's checks found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError, Issue, Path, Position, Positions
+from .loading import Source
+
+
+class Document:
+    """What a game's ``parse`` reads: the declaration's plain data, the positions of its values,
+    and the warnings and problems the game's own checks add (all reported together)."""
+
+    __slots__ = ("data", "positions", "problems", "source", "warnings")
+
+    def __init__(self, source: Source, data: dict[str, Any], positions: Positions) -> None:
+        self.source = source
+        self.data = data
+        self.positions = positions
+        self.warnings: list[Issue] = []
+        self.problems: list[InputError] = []
+        """Problems a game's own checks found; all of them are reported together."""
+
+    def position(self, path: Path, *, at_key: bool = False) -> Position:
+        """Where ``path`` is written, or its nearest written ancestor."""
+        return self.positions.of(path, at_key=at_key)
+
+    def warn(self, path: Path, message: str) -> None:
+        self.warnings.append(Issue(tuple(path), message))
+
+    def report(self, path: Path, message: str, *, hint: str | None = None, at_key: bool = False) -> None:
+        """A game's check found a problem: note it and go on checking the rest."""
+        self.problems.append(InputError(path, message, hint=hint, at_key=at_key))

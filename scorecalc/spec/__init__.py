@@ -1,0 +1,21 @@
+"""The declaration types, behind one protocol (``Spec``), and collect-all checking beside them.
+
+A game declares its YAML once with these types; validation, the JSON Schema, the starter
+template and ``scorecalc tally``'s answers all derive from the declaration, each asking
+the spec what it does (``base.Spec``). A game's own types (Galapagos' money, Caribe's
+books) live in the game; this package names no game.
+
+- ``base``: the protocol; ``MISSING``;
+- ``values``: ``Int``, ``Text``, ``Name``, ``Date``, ``Flag``, ``Choice``;
+- ``containers``: ``Record`` and its ``Field``, ``ListOf``, ``MapOf``, ``Either``, ``Anything``;
+- ``answer``: one-line answers -> the node a file would hold;
+- ``checking``: ``Context`` (one collect-all pass), ``Stop``, ``Reported``, ``check_alone``,
+  ``salvage`` (imported by who runs a pass, not with the types).
+"""
+
+from .base import MISSING, Spec
+from .containers import Anything, Either, Field, ListOf, MapOf, Record
+from .values import MAX_COUNT, Choice, Date, Flag, Int, Name, Text
+
+__all__ = ["MAX_COUNT", "MISSING", "Anything", "Choice", "Date", "Either", "Field", "Flag", "Int", "ListOf",
+           "MapOf", "Name", "Record", "Spec", "Text"]

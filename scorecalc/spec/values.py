@@ -1,0 +1,335 @@
+"""The specs of single values: whole numbers, text, players' names, dates, true/false, fixed words."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import yaml
+
+from ..errors import InputError, Path, quoted, shorten
+from ..names import name_problem
+from ..reading.loading import scalar_value
+from ..reading.scalars import BOOL, FLOAT, INT, NULL, STR, is_integer
+from ..reading.words import did_you_mean, normalise_word
+from .answer import NO, YES, scalar_node, typed_node
+from .base import FIT_NUMBER, FIT_WORD, Spec, is_scalar_node, quoted_hint
+
+if TYPE_CHECKING:
+    from .checking import Context
+
+MAX_COUNT = 10_000
+"""Counts above this are errors: no table can show them."""
+
+_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+_DATE = r"^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$"
+
+
+class Int(Spec):
+    """A whole number in ``[minimum, maximum]``."""
+
+    __slots__ = ("example", "maximum", "minimum", "why")
+
+    single_word: ClassVar[bool] = True
+
+    def __init__(self, *, minimum: int = 0, maximum: int = MAX_COUNT, doc: str = "",
+                 example: int | None = None, why: str = "", kind: str = "a whole number") -> None:
+        super().__init__(doc=doc, kind=kind)
+        self.minimum = minimum
+        self.maximum = maximum
+        self.example = example
+        self.why = why
+        """Why the maximum is what it is ("the forest track has 5 spaces"), for the error."""
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return is_scalar_node(node, INT, FLOAT)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path, quoted_hint(node, "a number"))
+        assert isinstance(node, yaml.ScalarNode)
+        value = scalar_value(node)
+        if isinstance(value, float):
+            raise InputError(path, f"expected a whole number, found {shorten(node.value)}")
+        return self.in_range(int(value), path)
+
+    def in_range(self, value: int, path: Path) -> int:
+        """``value`` when it lies in ``[minimum, maximum]``; else the error that says why."""
+        shown = shorten(value)  # up to 100 digits (loading.MAX_DIGITS); messages quote 80
+        if value < self.minimum:
+            if self.minimum == 0:
+                raise InputError(path, f"must not be negative, found {shown}")
+            raise InputError(path, f"must be at least {self.minimum}, found {shown}")
+        if value > self.maximum:
+            if self.maximum == MAX_COUNT:
+                raise InputError(path, f"{shown} is more than {MAX_COUNT:,}; no table shows that many")
+            if self.why:
+                raise InputError(path, f"{self.why}; found {shown}")
+            raise InputError(path, f"must be at most {self.maximum}, found {shown}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+
+    def template_example(self) -> int:
+        return self.example if self.example is not None else self.minimum
+
+    def is_scalar(self) -> bool:
+        return True
+
+    def answer_fit(self, text: str) -> int:
+        return FIT_NUMBER if self.takes_bare(text) else 0
+
+    def takes_bare(self, token: str) -> bool:
+        return is_integer(token)
+
+    def key_node(self, text: str) -> yaml.Node:
+        return typed_node(text)
+
+    def answer_syntax(self) -> str:
+        top = "or more" if self.maximum == MAX_COUNT else f"to {self.maximum}"
+        return f"a whole number, {self.minimum} {top}"
+
+
+class Text(Spec):
+    """Free text on one line (a player or species name)."""
+
+    __slots__ = ("example", "max_length")
+
+    def __init__(self, *, doc: str = "", example: str | None = None, max_length: int = 100,
+                 kind: str = "text") -> None:
+        super().__init__(doc=doc, kind=kind)
+        self.example = example
+        self.max_length = max_length
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return is_scalar_node(node, STR)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.not_text(node, path)
+        value = str(node.value).strip()
+        if not value:
+            raise InputError(path, "must not be empty")
+        bad = re.search(_CONTROL, value)
+        if bad:
+            raise InputError(path, f"contains the control character U+{ord(bad.group()):04X}")
+        if len(value) > self.max_length:
+            raise InputError(path, f"longer than {self.max_length} characters")
+        return value
+
+    def not_text(self, node: yaml.Node, path: Path) -> InputError:
+        """What YAML made of something meant as text, and how to write it as text."""
+        if isinstance(node, yaml.ScalarNode) and node.value != "":
+            hint = f'put it in quotes to use it as text: "{shorten(node.value)}"'
+            if node.tag == NULL:
+                return InputError(path, f"expected {self.kind}, found {quoted(node.value)}, which YAML reads "
+                                  "as 'nothing'", hint=hint)
+            return self.wrong_type(node, path, hint)
+        if isinstance(node, yaml.MappingNode) and len(node.value) == 1:
+            key, value = node.value[0]
+            if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode) and not key.style \
+                    and not value.style and key.start_mark.line == value.end_mark.line:
+                text = shorten(f"{key.value}: {value.value}")
+                return InputError(path, f"expected {self.kind}, found {quoted(text)}, which YAML reads as a "
+                                  "key and its value because of the ': ' inside",
+                                  hint=f'put it in quotes to use it as text: "{text}"')
+        return self.wrong_type(node, path)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": 1, "maxLength": self.max_length}
+
+    def template_example(self) -> str:
+        return self.example if self.example is not None else "text"
+
+    def is_scalar(self) -> bool:
+        return True
+
+    def answer(self, text: str) -> yaml.Node:
+        """Text as typed: braces and brackets are part of it, not YAML's flow form."""
+        return scalar_node(STR, text.strip())
+
+    def answer_syntax(self) -> str:
+        return "text on one line"
+
+
+class Name(Text):
+    """A player's name: one line, no control or bidirectional characters, not invisible."""
+
+    __slots__ = ()
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        value = super().check(node, path, ctx)
+        problem = name_problem(str(node.value))
+        if problem:
+            raise InputError(path, f"the name {quoted(node.value)} {problem}")
+        return value
+
+    def template_example(self) -> str:
+        return self.example if self.example is not None else "Player 1"
+
+
+class Date(Spec):
+    """When the play happened: ``2026-11-28``, ``2026-11-28 20:30`` or ``2026-11-28 20:30:00``.
+
+    Read as ``2026-11-28`` or ``2026-11-28T20:30`` (seconds are not kept).
+    """
+
+    __slots__ = ("example",)
+
+    def __init__(self, *, doc: str = "", example: str | None = None,
+                 kind: str = "a date (2026-11-28, or 2026-11-28 20:30)") -> None:
+        super().__init__(doc=doc, kind=kind)
+        self.example = example
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return is_scalar_node(node, STR)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        import datetime
+
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path)
+        text = str(node.value).strip()
+        match = re.match(_DATE, text)
+        if not match:
+            raise InputError(path, f"expected {self.kind}, found {quoted(text)}")
+        parts = [int(part) for part in match.groups() if part is not None]
+        try:
+            when = datetime.datetime(*parts)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise InputError(path, f"{quoted(text)} is not a real date or time ({error})") from None
+        return when.strftime("%Y-%m-%dT%H:%M" if match.group(4) else "%Y-%m-%d")
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": _DATE}
+
+    def template_example(self) -> str:
+        return self.example if self.example is not None else "2026-11-28"
+
+    def is_scalar(self) -> bool:
+        return True
+
+    def answer_node(self, text: str) -> yaml.Node:
+        return scalar_node(STR, text)
+
+    def written(self, value: Any) -> Any:
+        """As a player writes it: ``2026-11-28 20:30``."""
+        return value.replace("T", " ") if isinstance(value, str) else value
+
+    def answer_syntax(self) -> str:
+        return "a date: 2026-11-28 or 2026-11-28 20:30"
+
+
+class Flag(Spec):
+    """``true`` or ``false`` (and nothing else: ``yes``/``no`` are text)."""
+
+    __slots__ = ("example",)
+
+    def __init__(self, *, doc: str = "", example: bool | None = None, kind: str = "true or false") -> None:
+        super().__init__(doc=doc, kind=kind)
+        self.example = example
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return is_scalar_node(node, BOOL)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> bool:
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path)
+        assert isinstance(node, yaml.ScalarNode)
+        return bool(scalar_value(node))
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def template_example(self) -> bool:
+        return self.example if self.example is not None else False
+
+    def is_scalar(self) -> bool:
+        return True
+
+    def answer_node(self, text: str) -> yaml.Node:
+        """``y``/``yes``/``true`` or ``n``/``no``/``false``, in any case."""
+        word = text.lower()
+        if word in YES:
+            return scalar_node(BOOL, "true")
+        if word in NO:
+            return scalar_node(BOOL, "false")
+        return scalar_node(STR, text)
+
+    def answer_syntax(self) -> str:
+        return "y or n"
+
+
+class Choice(Spec):
+    """One of a fixed set of words, matched after ``normalise_word``, plus short forms."""
+
+    __slots__ = ("aliases", "example", "what", "words")
+
+    single_word: ClassVar[bool] = True
+
+    def __init__(self, *, words: tuple[str, ...] = (), aliases: dict[str, str] | None = None, doc: str = "",
+                 example: str | None = None, what: str = "name") -> None:
+        article = "an" if what[:1].lower() in "aeiou" else "a"
+        super().__init__(doc=doc, kind=f"{article} {what} ({', '.join(words)})")
+        self.words = words
+        self.aliases = aliases if aliases is not None else {}
+        self.example = example
+        self.what = what
+
+    def accepts(self, node: yaml.Node) -> bool:
+        return is_scalar_node(node, STR)
+
+    def lookup(self, text: str) -> str | None:
+        word = normalise_word(text)
+        if word in self.words:
+            return word
+        return self.aliases.get(word)
+
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
+        ctx.visit(node, path)
+        if not self.accepts(node):
+            raise self.wrong_type(node, path)
+        found = self.lookup(str(node.value))
+        if found is None:
+            hint = did_you_mean(normalise_word(str(node.value)), [*self.words, *self.aliases])
+            if hint is None:
+                hint = "one of: " + ", ".join(self.words)
+            raise InputError(path, f"unknown {self.what} {quoted(node.value)}", hint=hint)
+        return found
+
+    def json_schema(self) -> dict[str, Any]:
+        """The canonical spellings, then the short forms (``howler``) that are accepted too."""
+        return {"type": "string", "enum": [*self.words, *(a for a in self.aliases if a not in self.words)]}
+
+    def template_example(self) -> str:
+        return self.example if self.example is not None else (self.words[0] if self.words else "")
+
+    def choices(self) -> tuple[str, ...]:
+        return self.words
+
+    def is_scalar(self) -> bool:
+        return True
+
+    def answer_node(self, text: str) -> yaml.Node:
+        """The word, or its number in the list (``2`` for the second)."""
+        if text.isdigit() and 1 <= int(text) <= len(self.words):
+            return scalar_node(STR, self.words[int(text) - 1])
+        return scalar_node(STR, text)
+
+    def answer_fit(self, text: str) -> int:
+        return FIT_WORD if self.lookup(text) is not None else 0
+
+    def answer_syntax(self) -> str:
+        words = ", ".join(f"{i} {word}" for i, word in enumerate(self.words, start=1))
+        return f"one of {words} (the word or its number; Tab completes)"
+
+    def answer_words(self) -> list[str]:
+        return list(self.words)
+
+    def list_example(self) -> str:
+        return ", ".join(self.words[:2])
