@@ -336,12 +336,6 @@ SaTa      JuBu          SaFr~N     SwIb
 """
 
 
-# What 'scorecalc tally' asks (scorecalc/tally/): the readings first, with their defaults, then the
-# explorers; each explorer's board is asked row by row in the grid form (or the four figures).
-FIELDS["players"].ask = 2
-PLAYER.fields["tiles"].ask = None
-
-
 GRID_HEADER = "# ✻ ▢ ◎ ▲ — row 1 touches the SEA; '.' is an empty square\n"
 
 
@@ -382,6 +376,7 @@ GAME = Game(
     score=score,
     views={"show_board": draw_boards, "codes": lambda table: grid_codes()},
     example=example,
+    interview=__name__ + ".interview",
 )
 
 __all__ = ["GAME", "Explorer", "Table", "grid_codes"]

@@ -685,12 +685,5 @@ GAME = Game(
     score=score,
     example=example,
     checks_partial=True,
+    interview=__name__ + ".interview",
 )
-
-# What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/): the cards and the
-# solo mode first, then the players (one in a solo game), then Percy's table in You vs Percy.
-FIELDS["players"].ask = 2
-FIELDS["players"].most = lambda table: 1 if table.get("solo") else None
-FIELDS["percy"].ask = 3
-FIELDS["percy"].needed = True
-FIELDS["percy"].applies = lambda table, _: (table.get("solo") or {}).get("mode") == "percy"

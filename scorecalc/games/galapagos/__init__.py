@@ -286,7 +286,5 @@ GAME = Game(
     score=score,
     example=example,
     checks_partial=True,
+    interview=__name__ + ".interview",
 )
-
-# What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/).
-FIELDS["players"].ask = 2

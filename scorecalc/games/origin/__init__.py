@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Path, format_path, quoted
-from ..reading.document import Document
-from ..reading.words import did_you_mean, normalise_word
-from ..sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, plural, rank, split_places
-from ..spec import Choice, Either, Field, Flag, Int, ListOf, MapOf, Record, Text
-from . import Game, player_name_field
+from ...errors import Path, format_path, quoted
+from ...reading.document import Document
+from ...reading.words import did_you_mean, normalise_word
+from ...sheet import PlayerScore, ScoreSheet, TieBreak, ordinal, plural, rank, split_places
+from ...spec import Choice, Either, Field, Flag, Int, ListOf, MapOf, Record, Text
+from .. import Game, player_name_field
 
 CATEGORIES = ("Game score", "Species tiles", "Books")
 
@@ -220,7 +220,7 @@ def check_objective(document: Document, variant: str) -> str | None:
     return objective
 
 
-def parse_tile(document: Document, i: int, raw: dict, names: list[str | None]) -> Tile:
+def parse_tile(document: Document, i: int, raw: dict[str, Any], names: list[str | None]) -> Tile:
     """One board tile; ``names`` are the players' names (``None`` for a player refused already)."""
     path: Path = ("board", i)
     starting = raw["starting"]
@@ -269,7 +269,7 @@ def check_icon_count(document: Document, path: Path, level: int, habitats: tuple
                       f"{len(habitats)} given")
 
 
-def parse_player(document: Document, p: int, raw: dict, variant: str | None) -> Player:
+def parse_player(document: Document, p: int, raw: dict[str, Any], variant: str | None) -> Player:
     path: Path = ("players", p)
     books = {habitat: raw["books"].get(habitat, 0) for habitat in HABITATS}
     if variant == "family":
@@ -677,22 +677,5 @@ GAME = Game(
     score=score,
     example=example,
     checks_partial=True,
+    interview=__name__ + ".interview",
 )
-
-# What 'scorecalc tally' asks, in the order it asks it (scorecalc/tally/): the variant and the
-# cards that apply to it, the players, then the board (its cubes name the players).
-FIELDS["players"].ask = 2
-FIELDS["board"].ask = 3
-FIELDS["objective"].applies = lambda table, _: table.get("variant") != "family"
-FIELDS["objective"].needed = True
-FIELDS["progression"].applies = lambda table, _: table.get("objective") == "cape_town"
-FIELDS["progression"].needed = True
-FIELDS["public_species"].applies = lambda table, _: table.get("variant") == "advanced"
-PLAYER.fields["books"].applies = lambda table, _: table.get("variant") != "family"
-PLAYER.fields["private_species"].applies = lambda table, _: table.get("variant") == "advanced"
-TILE.fields["level"].applies = lambda _, tile: not tile.get("starting")
-TILE.fields["level"].needed = True
-for _name in ("level", "habitats", "cubes"):  # species, then 'starting?', then the rest
-    TILE.fields[_name].ask = 1
-TILE.fields["cubes"].complete = lambda table: [player["name"] for player in table.get("players", [])
-                                               if isinstance(player, dict) and "name" in player]
