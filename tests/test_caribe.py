@@ -10,10 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.errors import InputError
-from scorecalc.games.caribe import (
-    KNOWLEDGE,
-    Book,
-    Leftover,
+from scorecalc.games.caribe.declaration import KNOWLEDGE
+from scorecalc.games.caribe.scoring import (
     achievement,
     campaign,
     score_coimbra,
@@ -22,8 +20,8 @@ from scorecalc.games.caribe import (
     score_percy_books,
     score_remaining_elements,
     score_theory_book,
-    whole_icons,
 )
+from scorecalc.games.caribe.table import Book, Leftover, whole_icons
 from scorecalc.pipeline import Scored, score_source
 from scorecalc.reading.loading import Source
 

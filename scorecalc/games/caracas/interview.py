@@ -14,7 +14,7 @@ from typing import Any
 
 from ...spec.answer import BadAnswer
 from ...spec.interview import Entry, Interview, Step
-from . import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
+from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
 from .grid import GridError, GridTile, parse_grid, token_of
 
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
