@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -493,3 +494,21 @@ def test_percy_is_the_start_player_in_bgstats() -> None:
     result = run_cli("caribe", str(EXAMPLES / "caribe" / "percy-wins-a-tie.yaml"), "-f", "bgstats")
     starts = {p["name"]: p["startPlayer"] for p in json.loads(result.stdout)["players"]}
     assert starts["Percy"] is True and sum(starts.values()) == 1
+
+
+def test_the_university_cards_help_shows_an_answer_saved_as_it_says() -> None:
+    """Issue 19: the help said "name and count pairs: 'coimbra 2, paris 1'", and 'coimbra 2' was
+    saved as the second knowledge type (geology): numbers picked list entries no list showed."""
+    from scorecalc.games import get_game
+    from scorecalc.spec.answer import BadAnswer
+    from scorecalc.tally.answers import check
+
+    spec = get_game("caribe").declaration.fields["university_cards"].spec
+    shown = re.search(r"'([^']+)'", spec.answer_syntax())
+    assert shown is not None and "count" not in spec.answer_syntax()
+    cards = {"coimbra": "fauna", "london": "coastline", "paris": "turtle"}
+    assert check(spec, shown.group(1), ("university_cards",)) == cards
+    assert check(spec, "fauna coastline turtle", ("university_cards",)) == cards  # the words in order
+    for counts in ("coimbra 2, london 1, paris 1", "2 1 1"):
+        with pytest.raises(BadAnswer, match="coimbra: unknown knowledge type '2'"):
+            check(spec, counts, ("university_cards",))
