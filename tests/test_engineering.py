@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import scorecalc
-from scorecalc.outcome import Report
+from scorecalc.output.report import Report
 
 from .conftest import EXAMPLES, ROOT, run_cli
 
@@ -21,25 +21,48 @@ GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 # --- the outcome object decides the exit code ----------------------------------------------
 
 
-@pytest.mark.parametrize(("counts", "code"), [
-    ({}, 0),
-    ({"scored": 3}, 0),
-    ({"passed": 2, "unchecked": 1}, 0),
-    ({"failed": 1, "passed": 4}, 1),
-    ({"failed": 1, "skipped": 1}, 2),
-    ({"unwritable": True}, 2),
-    ({"skipped": 2, "crashed": 1, "failed": 3}, 3),
-    ({"crashed": 1}, 3),
+def report_of(*outcomes: str) -> Report:
+    """A report told ``outcomes`` (verbs) in turn."""
+    report = Report()
+    for outcome in outcomes:
+        if outcome == "skipped":
+            report.skipped([])
+        elif outcome == "crashed":
+            report.crashed("x.yaml", RuntimeError("boom"))
+        elif outcome == "unwritable":
+            report.unwritable("out.json: cannot write")
+        else:
+            getattr(report, outcome)()
+    return report
+
+
+@pytest.mark.parametrize(("outcomes", "code"), [
+    ((), 0),
+    (("scored",) * 3, 0),
+    (("passed", "passed", "unchecked"), 0),
+    (("mismatched", *("passed",) * 4), 1),
+    (("mismatched", "skipped"), 2),
+    (("unwritable",), 2),
+    (("skipped", "skipped", "crashed", *("mismatched",) * 3), 3),
+    (("crashed",), 3),
 ])
-def test_report_exit_code_is_the_worst_outcome(counts: dict[str, int], code: int) -> None:
-    assert Report(**counts).exit_code == code
+def test_report_exit_code_is_the_worst_outcome(outcomes: tuple[str, ...], code: int,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert report_of(*outcomes).exit_code == code
 
 
-def test_report_verify_line_counts_each_outcome() -> None:
-    report = Report(passed=3, failed=1, unchecked=2, skipped=1)
+def test_report_verbs_say_their_messages_and_count(capsys: pytest.CaptureFixture[str]) -> None:
+    report = report_of("passed", "passed", "passed", "mismatched", "unchecked", "unchecked")
+    report.skipped(["a.yaml:1:1: players: missing"])
+    report.scored(["b.yaml:3:5: warning: more tiles than the box holds"])
     assert report.verify_line() == "3 passed, 1 failed, 2 skipped, 1 bad input"
-    report.crashed = 2
-    assert report.verify_line().endswith(", 2 crashed")
+    report.crashed("c.yaml", KeyError("x"))
+    report.crashed("d.yaml", KeyError("y"))
+    assert report.verify_line().endswith(", 2 crashed") and report.left_out == 3
+    assert capsys.readouterr().err.splitlines() == [
+        "a.yaml:1:1: players: missing", "b.yaml:3:5: warning: more tiles than the box holds",
+        "c.yaml: internal error (KeyError: 'x'); please report this file",
+        "d.yaml: internal error (KeyError: 'y'); please report this file"]
 
 
 # --- one boundary: any bug is one line and exit 3 -----------------------------------------
@@ -50,7 +73,7 @@ def boom(*args: object, **kwargs: object) -> str:
 
 
 @pytest.mark.parametrize(("target", "args"), [
-    ("scorecalc.render.render", ["galapagos", GALAPAGOS]),
+    ("scorecalc.output.formats.render", ["galapagos", GALAPAGOS]),
     ("scorecalc.verify.check_expect", ["verify", GALAPAGOS]),
     ("scorecalc.template.render_template", ["template", "galapagos"]),
     ("scorecalc.schema.json_schema", ["schema", "caribe"]),

@@ -29,7 +29,7 @@ from ..declare import (
 from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
-from ..outcome import EXIT_BAD_INPUT
+from ..output.report import EXIT_BAD_INPUT
 from .answers import BadAnswer, check, is_book, keys_in_order, one_line
 from .progress import as_source, load, render, save
 from .prompt import Terminal
