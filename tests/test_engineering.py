@@ -91,8 +91,6 @@ def test_an_injected_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
 
 def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A Galapagos table whose scoring raises (a bug injected for the player named Crash)."""
-    import dataclasses
-
     import scorecalc.pipeline as pipeline
 
     real_get_game = pipeline.get_game
@@ -105,7 +103,7 @@ def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
                 raise ZeroDivisionError("boom")
             return game.score(state)
 
-        return dataclasses.replace(game, score=score)
+        return game.replace(score=score)
 
     monkeypatch.setattr(pipeline, "get_game", fragile_game)
     bad = tmp_path / "a-crash.yaml"

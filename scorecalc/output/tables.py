@@ -1,14 +1,15 @@
 """The one table engine: display width, text made safe, wrapping, and tables laid out from them.
 
-Display width is measured as tabulate measures it when wcwidth is installed (a
-dependency for that reason): East Asian wide characters and emoji take two columns,
-combining marks none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and
-a part ending in a stand-alone ``—``) whole on a line whenever a clause fits a line
-by itself, so a list of places reads one place to a line rather than broken anywhere;
-it never splits a word that fits a line, and keeps a value with the word it belongs to
-(``Kit £1,500),``). ``simple_table`` lays cells out as tabulate's "simple" format does
-(its widths, or widths given, cells that span lines), ``markdown_table`` as its
-"github" format; tabulate itself is not used (bench/RESULTS.md, 2026-12-01).
+Display width is measured with wcwidth (a dependency for that reason), as tabulate
+measures it: East Asian wide characters and emoji take two columns, combining marks
+none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and a part ending in a
+stand-alone ``—``) whole on a line whenever a clause fits a line by itself, so a list of
+places reads one place to a line rather than broken anywhere; it never splits a word
+that fits a line, and keeps a value with the word it belongs to (``Kit £1,500),``).
+``simple_table`` lays cells out as tabulate's "simple" format does (its widths, or
+widths given, cells that span lines), ``markdown_table`` as its "github" format.
+tabulate itself is not used: its ``maxcolwidths`` splits hyphenated words that fit and
+parts a value from its name (bench/RESULTS.md, 2026-12-01).
 
 Imported only when a table or Markdown is asked for, so JSON and CSV runs never load it.
 """
@@ -33,7 +34,7 @@ Align = str
 
 
 def display_width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (tabulate's measure)."""
+    """Columns ``text`` takes on a terminal (wcwidth's measure)."""
     width = wcswidth(text)
     if width >= 0:
         return width
