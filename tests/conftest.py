@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -15,9 +16,14 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
+SEPARATE_STDERR = {"mix_stderr": False} if "mix_stderr" in inspect.signature(CliRunner).parameters else {}
+"""Click before 8.2 mixes standard error into ``result.stdout`` unless told not to (the lowest
+Typer that pyproject.toml allows runs on Click 8.1; CI tests it)."""
+
+
 def run_cli(*args: str, input: str | None = None) -> Result:
     """Run ``scorecalc ARGS`` in-process; ``result.stdout`` and ``result.stderr`` are separate."""
-    return CliRunner().invoke(app, list(args), input=input, catch_exceptions=False)
+    return CliRunner(**SEPARATE_STDERR).invoke(app, list(args), input=input, catch_exceptions=False)
 
 
 @pytest.fixture
