@@ -36,9 +36,11 @@ from ..output.report import (
 from ..output.terminal import console
 
 ClickContext = Any
-"""Click's ``Context`` and ``HelpFormatter``, as Typer's methods take them: Typer exports them
-under no public name (``typer._click`` from 0.26, the ``click`` package before); a
-``typer.Context`` is a subclass, not the class Click passes."""
+"""Click's ``Context``, as Typer's methods take it: Typer exports it under no public name
+(``typer._click`` from 0.26, the ``click`` package before); ``typer.Context`` is a subclass,
+not the class Click passes."""
+ClickFormatter = Any
+"""Click's ``HelpFormatter`` (likewise)."""
 
 CLICK_ERROR: type[Exception] = next(base for base in typer.BadParameter.__mro__
                                     if base.__name__ == "ClickException")
@@ -112,7 +114,7 @@ class ScorecalcGroup(TyperGroup):
     def list_commands(self, ctx: ClickContext) -> list[str]:
         return list(self.lazy)
 
-    def format_commands(self, ctx: ClickContext, formatter: ClickContext) -> None:
+    def format_commands(self, ctx: ClickContext, formatter: ClickFormatter) -> None:
         """The commands with their one-line help, as Click lays them out, from the table alone."""
         table = self.lazy.table
         if not table:
