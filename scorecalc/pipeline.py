@@ -30,7 +30,8 @@ class Scored:
 def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
     for key, value in mapping.value:
         if isinstance(key, yaml.ScalarNode) and key.value == name:
-            return value
+            node: yaml.Node = value
+            return node
     return None
 
 

@@ -12,11 +12,10 @@ from .run import emit
 def build(name: str, help: str) -> TyperCommand:
     @command(name, help)
     def schema(game: GameArgument, output: OutputOption = None) -> int:
-        import json
-
+        from ..output.data import json_text
         from ..schema import json_schema
 
-        emit(json.dumps(json_schema(known_game(game)), indent=2, ensure_ascii=False) + "\n", output)
+        emit(json_text([json_schema(known_game(game))]), output)
         return EXIT_OK
 
     return schema
