@@ -9,30 +9,35 @@ a name is printed in tables and one-line messages, where they could forge lines.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
-_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+"""Characters a name key drops (``str.translate`` table: no pattern compiled at every start)."""
+_CONTROL = frozenset(map(chr, [*range(0x20), *range(0x7F, 0xA0)]))
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def _first_of(name: str, chars: frozenset[str]) -> str | None:
+    """The first character of ``name`` that is one of ``chars`` (set operations: C speed on long names)."""
+    found = chars.intersection(name)
+    return min(found, key=name.index) if found else None
 
 
 def name_key(name: str) -> str:
     """The spelling-free key two names are compared by."""
-    text = _ZERO_WIDTH.sub("", unicodedata.normalize("NFC", name))
+    text = unicodedata.normalize("NFC", name).translate(_ZERO_WIDTH)
     return " ".join(text.casefold().split())
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or ``None`` when it can."""
-    bad = _CONTROL.search(name)
-    if bad:
-        char = bad.group()
+    char = _first_of(name, _CONTROL)
+    if char is not None:
         what = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}.get(char)
         return f"contains {what or f'the control character U+{ord(char):04X}'}; a name is one line of text"
-    bad = _BIDI.search(name)
-    if bad:
-        return (f"contains the bidirectional control U+{ord(bad.group()):04X}, which would reorder "
+    bidi = _first_of(name, _BIDI)
+    if bidi is not None:
+        return (f"contains the bidirectional control U+{ord(bidi):04X}, which would reorder "
                 "the text around it; type the name without it")
     if not name_key(name):
         return "is empty once invisible (zero-width) characters are removed"

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..reading.document import Document
-from ..sheet import ScoreSheet
-from ..spec import Anything, Choice, Date, Field, Int, Name, Record, Text
+if TYPE_CHECKING:
+    from ..reading.document import Document
+    from ..sheet import ScoreSheet
+    from ..spec import Field, Record
 
 
-@dataclass(frozen=True)
-class GameOption:
+class GameOption(NamedTuple):
     """A game's own flag on its command (``--show-board``): when given, the game's
     view of that name (``Game.views``, called with the parsed state) is printed before
     the score."""
@@ -36,8 +35,7 @@ class GameOption:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     module: str
     title: str
     options: tuple[GameOption, ...] = ()
@@ -57,14 +55,26 @@ REGISTRY: dict[str, GameEntry] = {
 and schemas all come from here."""
 
 
-@dataclass(frozen=True)
 class Game:
-    """What every game provides: its declaration and its two verbs.
+    """What every game provides: its declaration and its two verbs (frozen).
 
     ``parse(document) -> state`` validates what the declaration cannot (player names
     in ``cubes``, tiles on one square...), raising ``InputError`` with a path and
     adding warnings to the document; ``score(state) -> ScoreSheet`` is pure.
+
+    ``views``: what the game's own options print (``{"show_board": draw_boards}``), by
+    ``GameOption.view``. ``example(n)``: a plausible finished table for ``n`` players, as
+    plain data; the starter template writes it out in declaration order with each field's
+    ``doc``. ``checks_partial``: ``parse`` also runs on a partly valid table (after the
+    declaration found problems): players or tiles the declaration refused are ``None``,
+    refused settings are absent, and ``parse`` reports its own problems over the rest, so
+    one run shows both kinds.
+
+    A plain class, not a dataclass: the registry is imported at every start.
     """
+
+    __slots__ = ("categories", "checks_partial", "example", "fields", "name", "parse", "score", "title",
+                 "views")
 
     name: str
     title: str
@@ -72,23 +82,42 @@ class Game:
     fields: dict[str, Field]
     parse: Callable[[Document], Any]
     score: Callable[[Any], ScoreSheet]
-    views: dict[str, Callable[[Any], str]] = field(default_factory=dict)
-    """What the game's own options print (``{"show_board": draw_boards}``), by ``GameOption.view``."""
-    example: Callable[[int], dict[str, Any]] | None = None
-    """``example(n)``: a plausible finished table for ``n`` players, as plain data; the
-    starter template writes it out in declaration order with each field's ``doc``."""
-    checks_partial: bool = False
-    """``parse`` also runs on a partly valid table (after the declaration found problems):
-    players or tiles the declaration refused are ``None``, refused settings are absent, and
-    ``parse`` reports its own problems over the rest, so one run shows both kinds."""
+    views: dict[str, Callable[[Any], str]]
+    example: Callable[[int], dict[str, Any]] | None
+    checks_partial: bool
+
+    def __init__(self, name: str, title: str, categories: tuple[str, ...], fields: dict[str, Field],
+                 parse: Callable[[Document], Any], score: Callable[[Any], ScoreSheet],
+                 views: dict[str, Callable[[Any], str]] | None = None,
+                 example: Callable[[int], dict[str, Any]] | None = None,
+                 checks_partial: bool = False) -> None:
+        values = {"name": name, "title": title, "categories": categories, "fields": fields, "parse": parse,
+                  "score": score, "views": views if views is not None else {}, "example": example,
+                  "checks_partial": checks_partial}
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Game is frozen: {name} cannot be set")
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+    def replace(self, **changes: Any) -> Game:
+        """This game with some of its parts changed (as ``dataclasses.replace``)."""
+        return Game(**{**{key: getattr(self, key) for key in self.__slots__}, **changes})
 
     @property
     def declaration(self) -> Record:
+        from ..spec import Record
+
         return Record(fields={**common_fields(), **self.fields})
 
 
 def common_fields() -> dict[str, Field]:
     """Keys every game's YAML may carry."""
+    from ..spec import Anything, Choice, Date, Field, Int, Text
+
     fields = {
         "game": Field(Choice(words=tuple(REGISTRY), what="game"),
                       doc="which game this table is: " + ", ".join(REGISTRY)),
@@ -110,6 +139,8 @@ def common_fields() -> dict[str, Field]:
 
 
 def player_name_field() -> Field:
+    from ..spec import Field, Name
+
     return Field(Name(doc="the player's name"), required=True, doc="the player's name (unique at the table)")
 
 
