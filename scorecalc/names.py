@@ -24,9 +24,14 @@ def _first_of(name: str, chars: frozenset[str]) -> str | None:
     return min(found, key=name.index) if found else None
 
 
+def visible(text: str) -> str:
+    """``text`` without its zero-width characters."""
+    return text.translate(_ZERO_WIDTH)
+
+
 def name_key(name: str) -> str:
     """The spelling-free key two names are compared by."""
-    text = unicodedata.normalize("NFC", name).translate(_ZERO_WIDTH)
+    text = visible(unicodedata.normalize("NFC", name))
     return " ".join(text.casefold().split())
 
 

@@ -183,3 +183,16 @@ def test_line_and_paragraph_separators_in_a_name_are_refused(tmp_path: Path, esc
     assert len(result.stderr.strip().splitlines()) == 1
     assert not {"\x85", "\u2028", "\u2029"} & set(result.stderr)  # shown escaped, never raw
     assert path.read_bytes() == before
+
+
+# --- item 13 (part): a formula behind zero-width characters --------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\u200b=HYPERLINK(1)", "\ufeff\u200d+1", "\u2060@SUM(A1)"])
+def test_a_formula_behind_zero_width_characters_is_kept_as_text_in_csv(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(TABLE.format(a=f'"{name}"'), encoding="utf-8")
+    result = run_cli("galapagos", str(path), "--format", "csv")
+    assert result.exit_code == 0, result.stderr
+    row = result.stdout.splitlines()[1].split(",")
+    assert row[3] == "'" + name
