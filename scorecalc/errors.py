@@ -9,7 +9,7 @@ YAML marks. ``format_problem`` is the only place a problem becomes a line of tex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -51,9 +51,8 @@ def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
     return text
 
 
-@dataclass(frozen=True, order=True)
-class Position:
-    """A 1-based line and column in the input file."""
+class Position(NamedTuple):
+    """A 1-based line and column in the input file (ordered by line, then column)."""
 
     line: int
     column: int
@@ -181,8 +180,7 @@ def format_error(file: str, error: InputError | FileError,
     return lines
 
 
-@dataclass(frozen=True)
-class Issue:
+class Issue(NamedTuple):
     """A warning: a state the box makes implausible, but that a table could show."""
 
     path: Path

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import yaml
@@ -21,14 +20,14 @@ from .spec.checking import Context, Stop, salvage
 T = TypeVar("T")
 
 
-@dataclass
 class Scored:
-    """A file that scored, with the parsed document for ``verify``."""
+    """A file that scored, with the parsed document for ``verify`` (a plain class: no
+    dataclass is built at every start)."""
 
-    game: Game
-    document: Document
-    state: Any
-    sheet: ScoreSheet
+    __slots__ = ("document", "game", "sheet", "state")
+
+    def __init__(self, game: Game, document: Document, state: Any, sheet: ScoreSheet) -> None:
+        self.game, self.document, self.state, self.sheet = game, document, state, sheet
 
 
 def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:

@@ -4,17 +4,18 @@ A game's ``score`` builds one ``PlayerScore`` per player from ``Item`` s (every 
 traces to one item with a human detail), then ``rank`` orders the players with the
 game's tie-breaks. ``split_places`` is the one helper for "tied players share their
 places' points", with the rounding as a parameter.
+
+Plain classes and named tuples, not dataclasses: this module is imported at every start,
+and a dataclass costs about half a millisecond to build (bench/RESULTS.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """Points of one category for one reason: ``Jaguar, 1, "1 of 4 jaguars ..."``."""
 
     category: str
@@ -23,11 +24,23 @@ class Item:
     detail: str = ""
 
 
-@dataclass
 class PlayerScore:
-    name: str
-    items: list[Item] = field(default_factory=list)
-    rank: int = 0
+    """One player's items, total and rank."""
+
+    __slots__ = ("items", "name", "rank")
+
+    def __init__(self, name: str, items: list[Item] | None = None, rank: int = 0) -> None:
+        self.name = name
+        self.items: list[Item] = items if items is not None else []
+        self.rank = rank
+
+    def __repr__(self) -> str:
+        return f"PlayerScore({self.name!r}, {self.items!r}, rank={self.rank})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerScore):
+            return NotImplemented
+        return (self.name, self.items, self.rank) == (other.name, other.items, other.rank)
 
     def add(self, category: str, item: str, points: int, detail: str = "") -> None:
         self.items.append(Item(category, item, points, detail))
@@ -43,36 +56,67 @@ class PlayerScore:
         return totals
 
 
-@dataclass
 class ScoreSheet:
     """The scored table: players in input order, ranks, winners and why."""
 
-    game: str
-    categories: tuple[str, ...]
-    players: list[PlayerScore]
-    winners: list[str] = field(default_factory=list)
-    tiebreak: str | None = None
-    file: str = "-"
-    warnings: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    """Lines shown under the summary (e.g. a solo game's achievement band)."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
-    bgg_id: int | None = None
-    start_player: str | None = None
-    """Who played first, when not the first of ``players`` (Percy in a solo game)."""
-    title: str = ""
-    """The game's title for people ("On the Origin of Species"); set by the pipeline."""
-    date: str | None = None
-    """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
-    location: str | None = None
-    play_notes: str | None = None
-    """YAML ``notes:`` (BG Stats ``comments``)."""
-    automa: tuple[str, ...] = ()
-    """Players who are not people (Caribe's Percy): standings leave them out."""
-    solo_goal: bool | None = None
-    """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
-    ``None`` for a game with several people, or a solo game without a goal."""
+    FIELDS = ("game", "categories", "players", "winners", "tiebreak", "file", "warnings", "notes", "extra",
+              "bgg_id", "start_player", "title", "date", "location", "play_notes", "automa", "solo_goal")
+    __slots__ = FIELDS
+
+    def __init__(
+        self,
+        game: str,
+        categories: tuple[str, ...],
+        players: list[PlayerScore],
+        winners: list[str] | None = None,
+        tiebreak: str | None = None,
+        file: str = "-",
+        warnings: list[str] | None = None,
+        notes: list[str] | None = None,
+        extra: dict[str, Any] | None = None,
+        bgg_id: int | None = None,
+        start_player: str | None = None,
+        title: str = "",
+        date: str | None = None,
+        location: str | None = None,
+        play_notes: str | None = None,
+        automa: tuple[str, ...] = (),
+        solo_goal: bool | None = None,
+    ) -> None:
+        self.game = game
+        self.categories = categories
+        self.players = players
+        self.winners: list[str] = winners if winners is not None else []
+        self.tiebreak = tiebreak
+        self.file = file
+        self.warnings: list[str] = warnings if warnings is not None else []
+        self.notes: list[str] = notes if notes is not None else []
+        """Lines shown under the summary (e.g. a solo game's achievement band)."""
+        self.extra: dict[str, Any] = extra if extra is not None else {}
+        """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
+        self.bgg_id = bgg_id
+        self.start_player = start_player
+        """Who played first, when not the first of ``players`` (Percy in a solo game)."""
+        self.title = title
+        """The game's title for people ("On the Origin of Species"); set by the pipeline."""
+        self.date = date
+        """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
+        self.location = location
+        self.play_notes = play_notes
+        """YAML ``notes:`` (BG Stats ``comments``)."""
+        self.automa = automa
+        """Players who are not people (Caribe's Percy): standings leave them out."""
+        self.solo_goal = solo_goal
+        """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
+        ``None`` for a game with several people, or a solo game without a goal."""
+
+    def __repr__(self) -> str:
+        return "ScoreSheet(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreSheet):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
 
     def won(self, name: str) -> bool:
         """Whether ``name`` won the play: in a solo game with a goal, the goal met (a Beat Your
@@ -88,8 +132,7 @@ class ScoreSheet:
         raise KeyError(name)
 
 
-@dataclass(frozen=True)
-class TieBreak:
+class TieBreak(NamedTuple):
     """A tie-break: ``key(player_index)`` is compared, higher is better.
 
     ``describe(player_index)`` shows a player's value in the sentence that explains
@@ -167,8 +210,7 @@ def join_words(names: Sequence[str]) -> str:
 Rounding = Literal["up", "down"]
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Where one player finished in a comparison, and what that is worth.
 
     ``place`` is the 1-based first place the player occupies (``None``: takes no place);

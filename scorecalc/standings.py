@@ -1,7 +1,7 @@
 """League standings: score sheets in, standings out (SPEC section 7, "League standings").
 
 Pure: no files, no streams. The command line reads and scores the files and hands the
-sheets here; ``render_standings`` turns the result into table, markdown, csv or json.
+sheets here; ``output.standings`` turns the result into table, markdown, csv or json.
 
 Who counts: a player is a name compared as player names are (``name_key``), shown as
 first spelled in the order the sheets come; an automa (Caribe's Percy) is no player. A
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .names import name_key
-from .sheet import ScoreSheet, plural
+from .sheet import ScoreSheet
 
 ALL = "all"
 """The ``game`` of the overall rows (csv) and the key of the overall record."""
@@ -152,126 +152,3 @@ def parse_day(option: str, text: str | None) -> datetime.date | None:
         return datetime.date.fromisoformat(text.strip())
     except ValueError as error:
         raise UsageError(f"{option} {quoted(text)}: not a date such as 2026-11-28 ({error})") from None
-
-
-# --- output -----------------------------------------------------------------------------
-
-FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
-
-
-def record_json(record: Record) -> dict[str, Any]:
-    return {"played": record.played, "wins": record.wins, "win_rate": round(record.win_rate, 3),
-            "points": record.points, "average": round(record.average, 3), "best": record.best}
-
-
-def to_json_object(standings: Standings) -> dict[str, Any]:
-    """SPEC's shape: ``files``, ``left_out``, then each player's figures and ``by_game``."""
-    return {
-        "files": standings.files,
-        "left_out": standings.left_out,
-        "players": [
-            {"name": player.name, **record_json(player.overall),
-             "by_game": {game: record_json(player.by_game[game])
-                         for game in standings.games if game in player.by_game}}
-            for player in standings.players
-        ],
-    }
-
-
-def render_json(standings: Standings) -> str:
-    import json
-
-    return json.dumps(to_json_object(standings), ensure_ascii=False, indent=2) + "\n"
-
-
-def render_csv(standings: Standings) -> str:
-    """``player, game, played, wins, win_rate, points, average, best``: the overall rows
-    (``game`` = ``all``) in standings order, then each game's rows in that game's order."""
-    import csv
-    import io
-
-    from .render import spreadsheet_text
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["player", "game", *FIGURES])
-    for game in [ALL, *standings.games]:
-        for player, record in standings.table(game):
-            figures = record_json(record)
-            writer.writerow([spreadsheet_text(player.name), game, *(figures[key] for key in FIGURES)])
-    return out.getvalue()
-
-
-HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Points", "Average", "Best")
-MIN_NAME_WIDTH = 12
-
-
-def positions(rows: Sequence[tuple[Player, Record]]) -> list[int]:
-    """1, 2, 2, 4...: players level on wins, win rate and average share a position."""
-    result: list[int] = []
-    for index, (player, record) in enumerate(rows):
-        level = index and order_key(player, record)[:3] == order_key(*rows[index - 1])[:3]
-        result.append(result[-1] if level else index + 1)
-    return result
-
-
-def render_table(standings: Standings, markdown: bool = False, width: int | None = 80) -> str:
-    """The overall table, then one table per game; ``width`` (``None``: no limit) caps each
-    line of the table format, wrapping long player names (markdown never wraps: a cell of a
-    Markdown table is one line)."""
-    from tabulate import tabulate
-
-    heading = "## " if markdown else ""
-    lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
-    if not standings.players:
-        lines += ["No plays to count.", ""]
-    for game in [ALL, *standings.games] if standings.players else []:
-        rows = standings.table(game)
-        title = "All games" if game == ALL else standings.titles.get(game, game)
-        body = [
-            [position, escape(player.name) if markdown else player.name, record.played, record.wins,
-             percent(record.win_rate), record.points, f"{record.average:.1f}", record.best]
-            for position, (player, record) in zip(positions(rows), rows, strict=True)
-        ]
-        lines += [f"{heading}{title}", ""]
-        lines.append(fitted(tabulate, body, markdown, None if markdown else width))
-        lines.append("")
-    return "\n".join(lines)
-
-
-def fitted(tabulate: Any, body: list[list[Any]], markdown: bool, width: int | None) -> str:
-    style = "github" if markdown else "simple"
-    align = ("right", "left", "right", "right", "right", "right", "right", "right")
-    text: str = tabulate(body, headers=HEADERS, tablefmt=style, colalign=align, disable_numparse=True)
-    widest = max(len(line) for line in text.splitlines())
-    if width is None or widest <= width:
-        return text
-    names = max(len(str(row[1])) for row in body)
-    room = max(MIN_NAME_WIDTH, names - (widest - width))
-    wrapped: str = tabulate(body, headers=HEADERS, tablefmt=style, colalign=align, disable_numparse=True,
-                            maxcolwidths=[None, room, None, None, None, None, None, None])
-    return wrapped
-
-
-def percent(rate: float) -> str:
-    """``0.625`` -> ``63%`` (halves round up, as people round)."""
-    return f"{int(rate * 100 + 0.5)}%"
-
-
-def escape(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-def summary_line(standings: Standings) -> str:
-    text = f"{plural(standings.plays, 'play')} counted from {plural(standings.files, 'file')}"
-    if standings.left_out:
-        text += f" ({standings.left_out} left out: broken)"
-    return text + "."
-
-
-def render_standings(standings: Standings, fmt: str, width: int | None = 80) -> str:
-    if fmt == "json":
-        return render_json(standings)
-    if fmt == "csv":
-        return render_csv(standings)
-    return render_table(standings, markdown=fmt == "markdown", width=width)

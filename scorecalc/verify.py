@@ -1,5 +1,7 @@
 """``expect:`` blocks: compare what a file says it should score with what it scores.
 
+Returns what ``verify`` says about each file (``Verdict``); the command prints it.
+
 ``expect: {Alex: 19, Bea: {total: 22, Landscape: 7}, winners: [Bea]}`` — only the
 listed keys are checked; category names match case-insensitively; ``winners`` is
 order-insensitive. A name that is not at the table is bad input.
@@ -8,11 +10,10 @@ order-insensitive. A name that is not at the table is bad input.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .errors import InputError, Problems, format_error, quoted
 from .names import name_key
-from .outcome import Report
 from .pipeline import Scored
 from .reading.words import did_you_mean
 from .sheet import ScoreSheet
@@ -26,26 +27,33 @@ class Outcome:
     """Bad input in the block (a name not at the table, an unknown category)."""
 
 
-def verify_one(name: str, scored: Scored, report: Report) -> list[str]:
-    """The lines ``verify`` prints for one file that scored, counting its outcome in ``report``."""
+Kind = Literal["passed", "mismatched", "unchecked", "bad input"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``verify`` says about one file that scored."""
+
+    kind: Kind
+    lines: list[str] = field(default_factory=list)
+    """For standard output: ``ok    FILE (9 checks)``, ``FAIL  FILE`` and its mismatches,
+    ``skip  FILE (no expect: block)``."""
+    problems: list[str] = field(default_factory=list)
+    """For standard error: the block's bad input (``FILE:LINE:COL: expect.Ana: ...``)."""
+
+
+def verify_one(name: str, scored: Scored) -> Verdict:
+    """The verdict on one file that scored: its ``expect:`` block against its sheet."""
     try:
         outcome = check_expect(scored)
     except InputError as error:
-        from .console import console
-
         scored.document.positions.locate(error)
-        for line in format_error(name, error):
-            console.err(line)
-        report.skipped += 1
-        return []
+        return Verdict("bad input", problems=format_error(name, error))
     if outcome is None:
-        report.unchecked += 1
-        return [f"skip  {name} (no expect: block)"]
+        return Verdict("unchecked", [f"skip  {name} (no expect: block)"])
     if outcome.mismatches:
-        report.failed += 1
-        return [f"FAIL  {name}", *(f"      {line}" for line in outcome.mismatches)]
-    report.passed += 1
-    return [f"ok    {name} ({outcome.checks} checks)"]
+        return Verdict("mismatched", [f"FAIL  {name}", *(f"      {line}" for line in outcome.mismatches)])
+    return Verdict("passed", [f"ok    {name} ({outcome.checks} checks)"])
 
 
 def _is_count(value: Any) -> bool:

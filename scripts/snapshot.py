@@ -40,15 +40,15 @@ def scorecalc(*args: str, stdin: str = "", cwd: Path = ROOT) -> str:
            "TZ": "UTC"}
     done = subprocess.run([sys.executable, "-m", "scorecalc", *args], cwd=cwd, env=env, input=stdin,
                           capture_output=True, text=True, timeout=120)
-    return (f"$ scorecalc {' '.join(args)}\nexit {done.returncode}\n--- stderr\n{done.stderr}"
-            f"--- stdout\n{done.stdout}")
+    return (f"$ scorecalc {' '.join(args)}\nexit {done.returncode}\n"
+            f"--- stderr\n{done.stderr}--- stdout\n{done.stdout}")
 
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for command in ["", *COMMANDS]:
-        name = f"help-{command or 'main'}.txt"
-        (out / name).write_text(scorecalc(*([command] if command else []), "--help"))
+        help_args = [command, "--help"] if command else ["--help"]
+        (out / f"help-{command or 'main'}.txt").write_text(scorecalc(*help_args))
     (out / "score-json.txt").write_text(scorecalc("score", "examples", "-f", "json"))
     (out / "score-csv.txt").write_text(scorecalc("score", "examples", "-f", "csv"))
     (out / "standings.txt").write_text(scorecalc("standings", "examples/league"))

@@ -16,9 +16,9 @@ from typing import Any
 import yaml
 
 from scorecalc.errors import FileError, InputError, format_error
+from scorecalc.output.formats import Format, RenderOptions, render
 from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import Source
-from scorecalc.render import FORMATS, RenderOptions, render
 from scorecalc.sheet import ScoreSheet
 
 LOCATED = re.compile(r"^fuzz\.yaml:(\d+:\d+: \S.*|\s.*)$", re.S)
@@ -39,7 +39,7 @@ def outcome(text: str) -> tuple[str, str]:
                 raise AssertionError(f"unlocated message: {message!r}") from None
         return "error", "\n".join(lines)
     check_invariants(sheet)
-    for fmt in FORMATS:
+    for fmt in Format:
         render([sheet], RenderOptions(fmt))
     return "scored", ""
 

@@ -15,7 +15,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from scorecalc.bgstats import GLYPHS, LINK_PREFIX, bgstats_link, qr_code, to_bgstats
+from scorecalc.output.bgstats import LINK_PREFIX, bgstats_link, to_bgstats
+from scorecalc.output.qr import GLYPHS, qr_code
 from scorecalc.pipeline import score_file
 
 from .conftest import EXAMPLES, run_cli

@@ -9,9 +9,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import typer
 
 import scorecalc
-from scorecalc.outcome import Report
+from scorecalc.cli.options import FileArgument, ScoreOptions, score_command
+from scorecalc.output.formats import Format
+from scorecalc.output.report import Report
 
 from .conftest import EXAMPLES, ROOT, run_cli
 
@@ -21,25 +24,48 @@ GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 # --- the outcome object decides the exit code ----------------------------------------------
 
 
-@pytest.mark.parametrize(("counts", "code"), [
-    ({}, 0),
-    ({"scored": 3}, 0),
-    ({"passed": 2, "unchecked": 1}, 0),
-    ({"failed": 1, "passed": 4}, 1),
-    ({"failed": 1, "skipped": 1}, 2),
-    ({"unwritable": True}, 2),
-    ({"skipped": 2, "crashed": 1, "failed": 3}, 3),
-    ({"crashed": 1}, 3),
+def report_of(*outcomes: str) -> Report:
+    """A report told ``outcomes`` (verbs) in turn."""
+    report = Report()
+    for outcome in outcomes:
+        if outcome == "skipped":
+            report.skipped([])
+        elif outcome == "crashed":
+            report.crashed("x.yaml", RuntimeError("boom"))
+        elif outcome == "unwritable":
+            report.unwritable("out.json: cannot write")
+        else:
+            getattr(report, outcome)()
+    return report
+
+
+@pytest.mark.parametrize(("outcomes", "code"), [
+    ((), 0),
+    (("scored",) * 3, 0),
+    (("passed", "passed", "unchecked"), 0),
+    (("mismatched", *("passed",) * 4), 1),
+    (("mismatched", "skipped"), 2),
+    (("unwritable",), 2),
+    (("skipped", "skipped", "crashed", *("mismatched",) * 3), 3),
+    (("crashed",), 3),
 ])
-def test_report_exit_code_is_the_worst_outcome(counts: dict[str, int], code: int) -> None:
-    assert Report(**counts).exit_code == code
+def test_report_exit_code_is_the_worst_outcome(outcomes: tuple[str, ...], code: int,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert report_of(*outcomes).exit_code == code
 
 
-def test_report_verify_line_counts_each_outcome() -> None:
-    report = Report(passed=3, failed=1, unchecked=2, skipped=1)
+def test_report_verbs_say_their_messages_and_count(capsys: pytest.CaptureFixture[str]) -> None:
+    report = report_of("passed", "passed", "passed", "mismatched", "unchecked", "unchecked")
+    report.skipped(["a.yaml:1:1: players: missing"])
+    report.scored(["b.yaml:3:5: warning: more tiles than the box holds"])
     assert report.verify_line() == "3 passed, 1 failed, 2 skipped, 1 bad input"
-    report.crashed = 2
-    assert report.verify_line().endswith(", 2 crashed")
+    report.crashed("c.yaml", KeyError("x"))
+    report.crashed("d.yaml", KeyError("y"))
+    assert report.verify_line().endswith(", 2 crashed") and report.left_out == 3
+    assert capsys.readouterr().err.splitlines() == [
+        "a.yaml:1:1: players: missing", "b.yaml:3:5: warning: more tiles than the box holds",
+        "c.yaml: internal error (KeyError: 'x'); please report this file",
+        "d.yaml: internal error (KeyError: 'y'); please report this file"]
 
 
 # --- one boundary: any bug is one line and exit 3 -----------------------------------------
@@ -50,7 +76,7 @@ def boom(*args: object, **kwargs: object) -> str:
 
 
 @pytest.mark.parametrize(("target", "args"), [
-    ("scorecalc.render.render", ["galapagos", GALAPAGOS]),
+    ("scorecalc.output.formats.render", ["galapagos", GALAPAGOS]),
     ("scorecalc.verify.check_expect", ["verify", GALAPAGOS]),
     ("scorecalc.template.render_template", ["template", "galapagos"]),
     ("scorecalc.schema.json_schema", ["schema", "caribe"]),
@@ -170,6 +196,82 @@ def test_a_toy_game_gets_command_template_schema_help_and_options_from_one_regis
     assert '"winners": [\n    "Player 2"\n  ]' in scored.stdout
     assert "--shout" in toy("toy", "--help").stdout
     assert toy("score", "-", stdin=template.stdout).returncode == 0  # game: toy is a known game
+
+
+# --- commands built only when invoked -------------------------------------------------------
+
+LOADED = """
+import atexit, sys
+atexit.register(lambda: print(sorted(m for m in sys.modules if m.startswith("scorecalc")), file=sys.stderr))
+from scorecalc.cli import main
+sys.argv[0] = "scorecalc"
+main()
+"""
+
+
+def loaded(*args: str) -> set[str]:
+    """The scorecalc modules a run of ``scorecalc ARGS`` imported."""
+    import ast
+
+    done = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    modules: list[str] = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    return set(modules)
+
+
+COMMAND_MODULES = {f"scorecalc.cli.{name}" for name in
+                   ("game", "score", "standings", "verify", "template", "schema", "tally")}
+
+
+def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs() -> None:
+    modules = loaded("caracas", str(EXAMPLES / "caracas" / "two-explorers.yaml"), "--format", "json")
+    assert modules & COMMAND_MODULES == {"scorecalc.cli.game"}
+    assert "scorecalc.games.caracas" in modules and "scorecalc.output.data" in modules
+    unused = [module for module in modules if module.startswith((
+        "scorecalc.tally", "scorecalc.games.caribe", "scorecalc.games.galapagos", "scorecalc.games.origin",
+        "scorecalc.output.tables", "scorecalc.output.sheets", "scorecalc.output.bgstats",
+        "scorecalc.output.qr", "scorecalc.output.standings", "scorecalc.standings", "scorecalc.verify",
+        "scorecalc.template"))]
+    assert unused == []
+
+
+def test_help_lists_every_command_without_building_one() -> None:
+    modules = loaded("--help")
+    assert not modules & COMMAND_MODULES
+    assert "scorecalc.spec" not in modules and "scorecalc.pipeline" not in modules
+
+
+def test_the_group_builds_the_invoked_command_only(capsys: pytest.CaptureFixture[str]) -> None:
+    import typer.main
+
+    from scorecalc.cli import ScorecalcGroup, app
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, ScorecalcGroup)
+    assert group.main(["galapagos", GALAPAGOS, "--format", "json"], standalone_mode=False) == 0
+    assert list(group.lazy.built) == ["galapagos"]
+    assert list(group.lazy) == ["caracas", "caribe", "galapagos", "origin", "score", "standings", "verify",
+                                "template", "schema", "tally"]
+    assert '"game": "galapagos"' in capsys.readouterr().out
+
+
+def test_score_options_reach_the_command_as_one_frozen_object() -> None:
+    seen: list[ScoreOptions] = []
+
+    @score_command("probe", "Probe the options.")
+    def probe(ctx: typer.Context, file: FileArgument) -> int:
+        seen.append(ScoreOptions.of(ctx))
+        return 0
+
+    assert probe.main(["x.yaml", "-f", "csv", "--summary", "--wide", "-o", "out.csv"],
+                      standalone_mode=False) == 0
+    options = seen[0]
+    assert (options.format, options.summary, options.wide, options.strict, options.output, options.qr) == \
+        (Format.CSV, True, True, False, "out.csv", False)
+    with pytest.raises(AttributeError):
+        options.wide = False
+    names = [param.name for param in probe.params]
+    assert names == ["file", "format", "output", "strict", "summary", "wide", "bgstats_link", "qr", "qr_file"]
 
 
 # --- docs that cannot drift ------------------------------------------------------------------

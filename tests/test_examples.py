@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from scorecalc.outcome import Report
 from scorecalc.pipeline import score_file
 from scorecalc.verify import verify_one
 
@@ -22,6 +21,5 @@ def test_there_are_examples_of_every_game() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[str(path.relative_to(EXAMPLES)) for path in FILES])
 def test_example_matches_its_expect_block(path: Path) -> None:
     name = str(path.relative_to(ROOT))
-    report = Report()
-    lines = verify_one(name, score_file(name), report)
-    assert report.passed == 1, "\n".join(lines)
+    verdict = verify_one(name, score_file(name))
+    assert verdict.kind == "passed", "\n".join(verdict.lines + verdict.problems)

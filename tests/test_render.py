@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from wcwidth import wcswidth
 
-from scorecalc import layout
-from scorecalc.layout import display_width, resolve_width, wrap
-from scorecalc.render import RenderOptions, render, to_json_object
+from scorecalc.output import terminal
+from scorecalc.output.formats import RenderOptions, render, to_json_object
+from scorecalc.output.sheets import render_table
+from scorecalc.output.tables import display_width, wrap
+from scorecalc.output.terminal import terminal_height, terminal_width
 from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, rank
-from scorecalc.tables import render_table
 
 from .conftest import EXAMPLES, examples, run_cli
 
@@ -127,18 +128,34 @@ class FakeTerminal(io.StringIO):
         return 1
 
 
-def test_width_is_the_option_then_columns_then_the_terminal_then_80(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(layout.os, "get_terminal_size", lambda fd: layout.os.terminal_size((132, 40)))
+def test_width_is_columns_then_the_terminal_then_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(terminal.os, "get_terminal_size", lambda fd: terminal.os.terminal_size((132, 40)))
     monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.setattr(layout.sys, "stdout", FakeTerminal())
-    assert resolve_width(60) == 60
-    assert resolve_width() == 100
+    monkeypatch.setattr(terminal.sys, "stdout", FakeTerminal())
+    assert terminal_width() == 100
+    assert RenderOptions(width=60).table_width() == 60
+    assert RenderOptions(width=60, wide=True).table_width() is None
     for junk in ("", "wide", "-5", "0", "１２０"):
         monkeypatch.setenv("COLUMNS", junk)
-        assert resolve_width() == 132
-        assert resolve_width(terminal=False) == 80  # a file: no terminal
-    monkeypatch.setattr(layout.sys, "stdout", io.StringIO())  # piped: not a terminal
-    assert resolve_width() == 80
+        assert terminal_width() == 132
+        assert terminal_width(terminal=False) == 80  # a file: no terminal
+    monkeypatch.setattr(terminal.sys, "stdout", io.StringIO())  # piped: not a terminal
+    assert terminal_width() == 80
+    monkeypatch.setattr(terminal.sys, "stdout", None)  # closed
+    assert terminal_width() == 80
+
+
+def test_height_is_lines_then_the_terminal_then_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(terminal.os, "get_terminal_size", lambda fd: terminal.os.terminal_size((132, 40)))
+    monkeypatch.setattr(terminal.sys, "stdout", FakeTerminal())
+    monkeypatch.setenv("LINES", "30")
+    assert terminal_height() == 30
+    for junk in ("", "tall", "-5", "0", "３０"):
+        monkeypatch.setenv("LINES", junk)
+        assert terminal_height() == 40
+        assert terminal_height(terminal=False) is None
+    monkeypatch.setattr(terminal.sys, "stdout", io.StringIO())
+    assert terminal_height() is None
 
 
 def test_render_options_width_wins(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,17 +1,17 @@
 """The game registry: name -> module holding a ``GAME``.
 
-Adding a game means adding a module that defines ``GAME = Game(...)`` and one line
-here; the command line builds its commands from this table. Modules are imported
-only when a game is used, so ``scorecalc --help`` stays quick.
+Adding a game means adding a package that defines ``GAME = Game(...)`` (CONTRIBUTING.md
+says what goes in it) and one line here; the command line builds its commands from this
+table. A game's package is imported only when the game is used, so ``scorecalc --help``
+stays quick.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ..reading.document import Document
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from ..spec.interview import Interview
 
 
-@dataclass(frozen=True)
-class GameOption:
+class GameOption(NamedTuple):
     """A game's own flag on its command (``--show-board``): when given, the game's
     view of that name (``Game.views``, called with the parsed state) is printed before
     the score."""
@@ -38,8 +37,7 @@ class GameOption:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     module: str
     title: str
     options: tuple[GameOption, ...] = ()

@@ -22,7 +22,7 @@ import os
 import sys
 from typing import Any
 
-from ..console import console
+from ..output.terminal import console
 
 
 class Terminal:

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
-from ..outcome import EXIT_BAD_INPUT
+from ..output.report import EXIT_BAD_INPUT
 from ..spec import MISSING, Record, Spec
 from ..spec.interview import PLAYERS, Table
 from .answers import BadAnswer, check, one_line

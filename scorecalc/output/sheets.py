@@ -1,37 +1,39 @@
-"""Score sheets as tables that fit the width (plain text) or as Markdown.
+"""Score sheets as a person reads them: itemised tables that fit the width, or Markdown.
 
-Imported only when a table or Markdown is asked for (with ``layout`` and tabulate), so
-JSON and CSV runs never load them.
+Imported only when a table or Markdown is asked for (with the table engine, ``tables``),
+so JSON and CSV runs never load it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from .layout import (
-    DEFAULT_WIDTH,
+from ..sheet import PlayerScore, ScoreSheet
+from .tables import (
     MIN_WIDTH,
     clean,
+    column_width,
     display_width,
     line_count,
     lines_of,
     longest_word,
-    resolve_width,
+    markdown_table,
+    pad,
+    simple_table,
+    table_width,
     wrap,
 )
-from .sheet import PlayerScore, ScoreSheet
-
-if TYPE_CHECKING:
-    from .render import RenderOptions
+from .terminal import DEFAULT_WIDTH
 
 
-def render_tables(sheets: Sequence[ScoreSheet], options: RenderOptions, markdown: bool = False) -> str:
-    """Table or markdown text of every sheet; the table fits ``options.width`` (see ``layout``)."""
-    width = None
-    if not markdown and not options.wide:
-        width = max(resolve_width(options.width, terminal=options.terminal), MIN_WIDTH)
-    return "\n".join(render_table(sheet, markdown, summary=options.summary, width=width) for sheet in sheets)
+def render_tables(sheets: Sequence[ScoreSheet], *, width: int | None, summary: bool = False,
+                  markdown: bool = False) -> str:
+    """Table or Markdown text of every sheet; the table fits ``width`` (``None``: one line
+    per item, however long). Markdown is never wrapped."""
+    if width is not None:
+        width = max(width, MIN_WIDTH)
+    return "\n".join(render_table(sheet, markdown, summary=summary, width=width) for sheet in sheets)
 
 
 def render_table(sheet: ScoreSheet, markdown: bool = False, *, summary: bool = False,
@@ -116,42 +118,6 @@ def _note(note: str, width: int | None) -> list[str]:
     return wrap(text, width, indent=indent, subsequent=indent + "  ")
 
 
-def _tabulate(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[str]) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers=list(headers), tablefmt="simple", colalign=tuple(align),
-                    disable_numparse=True)
-
-
-def _simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[str],
-                  widths: Sequence[int] | None = None) -> str:
-    """tabulate's "simple" table with the column ``widths`` given (else its own), cells
-    and headers that may span lines (headers sit on the rule, cells hang from their row)."""
-    if widths is None:
-        widths = [_column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
-
-    def block(cells: Sequence[str], bottom: bool = False) -> list[str]:
-        columns = [cell.split("\n") for cell in cells]
-        height = max(len(column) for column in columns)
-        if bottom:
-            columns = [[""] * (height - len(column)) + column for column in columns]
-        return ["  ".join(_pad(column[k] if k < len(column) else "", size, side)
-                          for column, size, side in zip(columns, widths, align, strict=True)).rstrip()
-                for k in range(height)]
-
-    lines = block(headers, bottom=True)
-    lines.append("  ".join("-" * size for size in widths))
-    for row in rows:
-        lines.extend(block(row))
-    return "\n".join(lines)
-
-
-def _column_width(header: str, cells: Iterable[str]) -> int:
-    """The width tabulate gives a column: its widest line, and at least the header + 2."""
-    widest = max((display_width(line) for cell in cells for line in cell.split("\n")), default=0)
-    return max(max(display_width(line) for line in header.split("\n")) + 2, widest)
-
-
 def _wrapped(text: str, width: int) -> str:
     return "\n".join(wrap(text, width))
 
@@ -170,7 +136,7 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
     """
     rows = [_item_rows(player) for player in players]
     if width is None:
-        return [_tabulate(ITEM_HEADERS, table, ITEM_ALIGN) for table in rows]
+        return [simple_table(ITEM_HEADERS, table, ITEM_ALIGN) for table in rows]
     every = [row for table in rows for row in table]
     widths = _fit_items(every, width)
     if widths is None:
@@ -178,8 +144,8 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
         label = min(max(display_width("  " + row[1]) for row in every), width - points - 2)
         return [_stacked_items(table, width, label, points) for table in rows]
     category, item, detail = widths
-    points = _column_width("Points", [row[2] for table in rows for row in table])
-    return [_simple_table(ITEM_HEADERS, [(_wrapped(row[0], category), _wrapped(row[1], item), row[2],
+    points = column_width("Points", [row[2] for table in rows for row in table])
+    return [simple_table(ITEM_HEADERS, [(_wrapped(row[0], category), _wrapped(row[1], item), row[2],
                                           _wrapped(row[3], detail)) for row in table],
                           ITEM_ALIGN, (category, item, points, detail))
             for table in rows]
@@ -196,7 +162,7 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
     ``WRAPPED_NAME`` more lines; on a draw, fewer wrapped names, then the wider Detail
     column.
     """
-    category, item, points, detail = (_column_width(header, [row[i] for row in rows])
+    category, item, points, detail = (column_width(header, [row[i] for row in rows])
                                       for i, header in enumerate(ITEM_HEADERS))
     room = width - points - 2 * (len(ITEM_HEADERS) - 1)
     if category + item + detail <= room:
@@ -248,18 +214,13 @@ def _stacked_items(rows: Sequence[Sequence[str]], width: int, label: int, points
             out.extend(wrap(name, width))
             category = name
         names = wrap(item, label, indent="  ", subsequent="    ")
-        out.append(_pad(names[0], label) + "  " + score.rjust(points))
+        out.append(pad(names[0], label) + "  " + score.rjust(points))
         out.extend(names[1:])
         if detail:
             out.extend(wrap(detail, width, indent="      ", subsequent="      "))
     out.append("-" * (label + 2 + points))
-    out.append(_pad("Total", label) + "  " + rows[-1][2].rjust(points))
+    out.append(pad("Total", label) + "  " + rows[-1][2].rjust(points))
     return "\n".join(out)
-
-
-def _pad(text: str, width: int, side: str = "left") -> str:
-    padding = " " * max(width - display_width(text), 0)
-    return padding + text if side == "right" else text + padding
 
 
 def summary_table(sheet: ScoreSheet, width: int | None) -> str:
@@ -276,26 +237,21 @@ def summary_table(sheet: ScoreSheet, width: int | None) -> str:
              str(player.total)] for player in players]
     align = ["right", "left", *(["right"] * len(sheet.categories)), "right"]
     if width is None:
-        return _tabulate(headers, rows, align)
-    if _table_width(headers, rows) <= width:
-        return _simple_table(headers, rows, align)
+        return simple_table(headers, rows, align)
+    if table_width(headers, rows) <= width:
+        return simple_table(headers, rows, align)
     for i in range(2, len(headers) - 1):
         numbers = max(display_width(row[i]) for row in rows)
         headers[i] = _wrapped(headers[i], max(longest_word(headers[i]), numbers - 2))
-    if _table_width(headers, rows) <= width:
-        return _simple_table(headers, rows, align)
-    others = _table_width(headers, rows) - _column_width(headers[1], [row[1] for row in rows])
+    if table_width(headers, rows) <= width:
+        return simple_table(headers, rows, align)
+    others = table_width(headers, rows) - column_width(headers[1], [row[1] for row in rows])
     room = width - others
     if room >= display_width("Player") + 2:
         for row in rows:
             row[1] = _wrapped(row[1], room)
-        return _simple_table(headers, rows, align)
+        return simple_table(headers, rows, align)
     return _stacked_summary(sheet, players, width)
-
-
-def _table_width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-    columns = [_column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
-    return sum(columns) + 2 * (len(columns) - 1)
 
 
 def _stacked_summary(sheet: ScoreSheet, players: Sequence[PlayerScore], width: int) -> str:
@@ -306,7 +262,7 @@ def _stacked_summary(sheet: ScoreSheet, players: Sequence[PlayerScore], width: i
     out = []
     for player in players:
         names = wrap(player.name, label)
-        out.append(str(player.rank).rjust(ranks) + "  " + _pad(names[0], label) + "  "
+        out.append(str(player.rank).rjust(ranks) + "  " + pad(names[0], label) + "  "
                    + str(player.total).rjust(totals))
         out.extend(" " * (ranks + 2) + name for name in names[1:])
         parts = [f"{clean(category)} {points}"
@@ -325,11 +281,8 @@ def markdown_cell(text: str) -> str:
 
 
 def _markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align: Sequence[str]) -> str:
-    from tabulate import tabulate
-
-    return tabulate([[markdown_cell(str(cell)) for cell in row] for row in rows],
-                    headers=[markdown_cell(header) for header in headers], tablefmt="github",
-                    colalign=tuple(align), disable_numparse=True)
+    return markdown_table([markdown_cell(header) for header in headers],
+                          [[markdown_cell(str(cell)) for cell in row] for row in rows], align)
 
 
 def _markdown_page(sheet: ScoreSheet, summary: bool) -> str:

@@ -1,21 +1,26 @@
-"""Fitting text a person reads to a width: display width, safe text, wrapping, the width itself.
+"""The one table engine: display width, text made safe, wrapping, and tables laid out from them.
 
-Display width is measured as tabulate measures it when wcwidth is installed (a
-dependency for that reason): East Asian wide characters and emoji take two columns,
-combining marks none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and
-a part ending in a stand-alone ``—``) whole on a line whenever a clause fits a line
-by itself, so a list of places reads one place to a line rather than broken anywhere.
+Display width is measured with wcwidth (a dependency for that reason), as tabulate
+measures it: East Asian wide characters and emoji take two columns, combining marks
+none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and a part ending in a
+stand-alone ``—``) whole on a line whenever a clause fits a line by itself, so a list of
+places reads one place to a line rather than broken anywhere; it never splits a word
+that fits a line, and keeps a value with the word it belongs to (``Kit £1,500),``).
+``simple_table`` lays cells out as tabulate's "simple" format does (its widths, or
+widths given, cells that span lines), ``markdown_table`` as its "github" format.
+tabulate itself is not used: its ``maxcolwidths`` splits hyphenated words that fit and
+parts a value from its name (bench/RESULTS.md, 2026-12-01).
+
+Imported only when a table or Markdown is asked for, so JSON and CSV runs never load it.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import sys
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-DEFAULT_WIDTH = 80
-"""The width when neither ``COLUMNS`` nor a terminal says otherwise."""
+from wcwidth import wcswidth, wcwidth
 
 MIN_WIDTH = 20
 """Narrower widths are laid out as this one (lines may then be wider than asked)."""
@@ -24,36 +29,12 @@ _VALUE = re.compile(r"\(?[£$€\d][\d,.]*\W*[,;:.)]$")
 _LINE_BREAKS = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 _UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
 
-
-def resolve_width(width: int | None = None, *, terminal: bool = True) -> int:
-    """Columns to fit: ``width`` when given, else ``COLUMNS``, else the terminal's, else 80.
-
-    The terminal counts only when standard output is one (``terminal`` true and
-    ``sys.stdout`` a tty): output piped or written to a file is ``COLUMNS`` or 80 wide.
-    ``shutil.get_terminal_size`` is not used: it asks ``sys.__stdout__`` whatever
-    standard output currently is.
-    """
-    if width is not None and width > 0:
-        return width
-    columns = os.environ.get("COLUMNS", "").strip()
-    if columns.isascii() and columns.isdigit() and int(columns) > 0:
-        return int(columns)
-    stream = sys.stdout
-    if terminal and stream is not None:
-        try:
-            if stream.isatty():
-                size = os.get_terminal_size(stream.fileno()).columns
-                if size > 0:
-                    return size
-        except (AttributeError, OSError, ValueError):
-            pass
-    return DEFAULT_WIDTH
+Align = str
+"""``"left"`` or ``"right"``."""
 
 
 def display_width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (tabulate's measure)."""
-    from wcwidth import wcswidth  # imported on first use: JSON and CSV output never need it
-
+    """Columns ``text`` takes on a terminal (wcwidth's measure)."""
     width = wcswidth(text)
     if width >= 0:
         return width
@@ -61,8 +42,6 @@ def display_width(text: str) -> int:
 
 
 def char_width(char: str) -> int:
-    from wcwidth import wcwidth
-
     return max(wcwidth(char), 0)
 
 
@@ -201,3 +180,69 @@ def _break_word(word: str, room: int) -> tuple[str, str]:
 def longest_word(text: str) -> int:
     """The display width of the widest word of ``text``."""
     return max((display_width(word) for word in clean(text).split(" ")), default=0)
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+def pad(text: str, width: int, side: Align = "left") -> str:
+    """``text`` padded with spaces to ``width`` columns, on the right (``left``) or the left."""
+    padding = " " * max(width - display_width(text), 0)
+    return padding + text if side == "right" else text + padding
+
+
+def column_width(header: str, cells: Iterable[str]) -> int:
+    """The width tabulate gives a column: its widest line, and at least the header + 2."""
+    widest = max((display_width(line) for cell in cells for line in cell.split("\n")), default=0)
+    return max(max(display_width(line) for line in header.split("\n")) + 2, widest)
+
+
+def table_width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The width of ``simple_table(headers, rows, ...)`` at its own column widths."""
+    columns = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+    return sum(columns) + 2 * (len(columns) - 1)
+
+
+def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
+                 widths: Sequence[int] | None = None) -> str:
+    """tabulate's "simple" table with the column ``widths`` given (else its own), cells
+    and headers that may span lines (headers sit on the rule, cells hang from their row).
+    Lines of a cell are stripped of surrounding spaces, and lines of the table of trailing
+    ones, as tabulate does."""
+    rows = [[_strip_lines(cell) for cell in row] for row in rows]
+    if widths is None:
+        widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+
+    def block(cells: Sequence[str], bottom: bool = False) -> list[str]:
+        columns = [cell.split("\n") for cell in cells]
+        height = max(len(column) for column in columns)
+        if bottom:
+            columns = [[""] * (height - len(column)) + column for column in columns]
+        return ["  ".join(pad(column[k] if k < len(column) else "", size, side)
+                          for column, size, side in zip(columns, widths, align, strict=True)).rstrip()
+                for k in range(height)]
+
+    lines = block(headers, bottom=True)
+    lines.append("  ".join("-" * size for size in widths))
+    for row in rows:
+        lines.extend(block(row))
+    return "\n".join(lines)
+
+
+def _strip_lines(cell: str) -> str:
+    return "\n".join(line.strip() for line in cell.split("\n")) if "\n" in cell else cell.strip()
+
+
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]) -> str:
+    """A GitHub table as tabulate's "github" format writes it: one space inside each ``|``,
+    columns as wide as their widest cell and at least the header + 2, a rule of dashes.
+    Cells are one line each (the caller escapes ``|``)."""
+    rows = [[cell.strip() for cell in row] for row in rows]
+    widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(pad(cell, size, side)
+                                 for cell, size, side in zip(cells, widths, align, strict=True)) + " |"
+
+    return "\n".join([line(headers), "|" + "|".join("-" * (size + 2) for size in widths) + "|",
+                      *(line(row) for row in rows)])

@@ -1,90 +1,15 @@
-"""Logging a play in BG Stats: the play as JSON, its import link, and that link as a QR code.
+"""The BG Stats link as a QR code: drawn in the terminal (``--qr``) or written as an image (``--qr-file``).
 
-BG Stats imports a play from ``https://app.bgstatsapp.com/createPlay.html?data=`` followed
-by the play's JSON, URL-encoded. No one working on scorecalc could reach the app, so the
-shape follows BG Stats' published description as SPEC section 7 quotes it.
-
-The QR code is drawn only for ``--qr``/``--qr-file``, and only then is ``segno`` imported.
+Only these options import this module, and ``segno`` with it.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UsageError
-from .sheet import ScoreSheet
-
-LINK_PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
-URL_SAFE = ":,"
-"""Kept as they are in the link: both may stand in a URL's query unencoded (RFC 3986
-``pchar``), decode the same with ``decodeURIComponent`` and ``URLSearchParams``, and are the
-JSON's most frequent punctuation: a two-player play's link is 15% shorter, which keeps its
-QR code within 80 columns. Everything else but letters, digits and ``_.-~`` is encoded
-(``"``, braces, brackets, spaces, ``+``, ``&``, ``=``, ``%`` and non-ASCII bytes included)."""
-
-
-def play_date(date: str | None) -> str | None:
-    """``2026-11-28T20:30`` -> ``2026-11-28 20:30:00``; a date alone is read as its midnight."""
-    if date is None:
-        return None
-    day, _, time = date.partition("T")
-    return f"{day} {time or '00:00'}:00"
-
-
-def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
-    """The play as BG Stats imports it (start player = first in turn order).
-
-    ``playDate``, ``location`` and ``comments`` appear only when the YAML gives them
-    (without ``playDate`` BG Stats asks for the date).
-    """
-    start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
-    play: dict[str, Any] = {
-        "sourceName": "scorecalc",
-        "game": {
-            "name": sheet.title or sheet.game,
-            "bggId": sheet.bgg_id,
-            "highestWins": True,
-            "noPoints": False,
-        },
-        "players": [
-            {"name": player.name, "score": player.total, "winner": sheet.won(player.name),
-             "startPlayer": player.name == start, "rank": player.rank, "sourcePlayerId": player.name}
-            for player in sheet.players
-        ],
-    }
-    when = play_date(sheet.date)
-    if when is not None:
-        play["playDate"] = when
-    if sheet.location:
-        play["location"] = sheet.location
-    if sheet.play_notes:
-        play["comments"] = sheet.play_notes
-    return play
-
-
-def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
-    if len(sheets) == 1:
-        return json.dumps(to_bgstats(sheets[0]), ensure_ascii=False, indent=2) + "\n"
-    return "".join(json.dumps(to_bgstats(sheet), ensure_ascii=False) + "\n" for sheet in sheets)
-
-
-def bgstats_link(sheet: ScoreSheet) -> str:
-    """BG Stats' import link for the play: the JSON compact (no spaces), then URL-encoded.
-
-    Non-ASCII text stays UTF-8 (``ensure_ascii=False``): ``é`` costs 6 characters encoded,
-    where ``\\u00e9`` would cost 8.
-    """
-    from urllib.parse import quote
-
-    data = json.dumps(to_bgstats(sheet), ensure_ascii=False, separators=(",", ":"))
-    return LINK_PREFIX + quote(data, safe=URL_SAFE)
-
-
-# --- QR codes ---------------------------------------------------------------------------
+from ..errors import UsageError
+from .terminal import colour, terminal_width
 
 QUIET_ZONE = 4
 """Light modules around the code, as the QR standard asks; narrowed (down to
@@ -135,19 +60,6 @@ def qr_code(text: str) -> QRCode:
     return QRCode(code.version, code.error, modules)
 
 
-def terminal_width() -> int:
-    """``COLUMNS`` when set, else the terminal's when standard output is one, else 80."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.strip().isdigit() and int(columns) > 0:
-        return int(columns)
-    try:
-        if os.isatty(1):
-            return os.get_terminal_size(1).columns
-    except (OSError, ValueError):
-        pass
-    return 80
-
-
 def draw_qr(code: QRCode, width: int, color: bool = True) -> str:
     """The code in half-block characters, two modules per character cell (one above the
     other), which keeps modules square; a light quiet zone as wide as ``width`` allows, up to
@@ -175,8 +87,7 @@ def draw_qr(code: QRCode, width: int, color: bool = True) -> str:
 
 def qr_text(link: str, width: int | None = None) -> str:
     """``--qr``: the link drawn for the terminal (colours unless ``NO_COLOR`` is set)."""
-    return draw_qr(qr_code(link), terminal_width() if width is None else width,
-                   color=not os.environ.get("NO_COLOR"))
+    return draw_qr(qr_code(link), terminal_width() if width is None else width, color=colour())
 
 
 QR_KINDS = (".png", ".svg")

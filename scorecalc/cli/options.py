@@ -1,0 +1,219 @@
+"""What the commands share: the score options as one frozen object, arguments, completion, building.
+
+The options of every command that prints a score (``scorecalc GAME FILE``, ``score``,
+``tally``) are listed once, as the parameters of ``score_options``; the ``score_command``
+decorator gives a command those options, and the game's own flags (``--show-board``),
+and hands the command one frozen ``ScoreOptions`` (``ScoreOptions.of(ctx)``), as
+sqlite-utils' ``output_options`` and black's ``Mode`` do.
+"""
+
+# No ``from __future__ import annotations``: Typer reads these annotations.
+
+import os
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Annotated, Any
+
+import typer
+import typer.main
+from typer.core import TyperCommand, TyperOption
+
+from ..errors import UsageError, quoted
+from ..games import REGISTRY, GameOption
+from ..output.formats import Format
+from ..output.terminal import console
+from . import ClickContext
+
+
+def complete_path(incomplete: str) -> list[str]:
+    """Shell completion for FILE arguments: folders and YAML files."""
+    import glob
+
+    matches = []
+    for path in sorted(glob.glob(glob.escape(incomplete) + "*")):
+        if os.path.isdir(path):
+            matches.append(path + os.sep)
+        elif path.lower().endswith((".yaml", ".yml")):
+            matches.append(path)
+    return matches
+
+
+def complete_game(incomplete: str) -> list[str]:
+    return [name for name in REGISTRY if name.startswith(incomplete)]
+
+
+def known_game(name: str) -> str:
+    """The registered game ``name`` names (case and spelling as the YAML's ``game:`` allows)."""
+    from ..reading.words import did_you_mean, normalise_word
+
+    word = normalise_word(name)
+    if word not in REGISTRY:
+        hint = did_you_mean(word, list(REGISTRY)) or "known games: " + ", ".join(REGISTRY)
+        raise UsageError(f"unknown game {quoted(name)} ({hint})")
+    return word
+
+
+FileArgument = Annotated[
+    str, typer.Argument(help="YAML file of the finished table ('-' for stdin).", autocompletion=complete_path)
+]
+PathsArgument = Annotated[
+    list[str], typer.Argument(help="YAML files or folders of them.", autocompletion=complete_path)
+]
+GameArgument = Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+OutputOption = Annotated[
+    str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).")
+]
+StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+SummaryOption = Annotated[bool, typer.Option(
+    "--summary", help="Only the summary: ranks, category totals, winner (JSON without items).")]
+WideOption = Annotated[bool, typer.Option(
+    "--wide", help="Do not wrap the table. Otherwise it fits COLUMNS, else the terminal, else 80 "
+                   "columns (a file given to --output: COLUMNS, else 80).")]
+LinkOption = Annotated[bool, typer.Option(
+    "--bgstats-link", help="Print BG Stats' import link for the play instead of the score (one per line).")]
+QrOption = Annotated[bool, typer.Option(
+    "--qr", help="Draw the BG Stats link as a QR code instead of the score (one file).")]
+QrFileOption = Annotated[str | None, typer.Option(
+    "--qr-file", help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
+
+
+class ScoreOptions:
+    """The options of a command that prints a score, frozen (as black's ``Mode``)."""
+
+    __slots__ = ("bgstats_link", "flags", "format", "output", "qr", "qr_file", "strict", "summary", "wide")
+
+    format: Format
+    output: str | None
+    strict: bool
+    summary: bool
+    wide: bool
+    bgstats_link: bool
+    qr: bool
+    qr_file: str | None
+    flags: tuple[GameOption, ...]
+    """The game's own flags given (``--show-board``), in the registry's order."""
+
+    def __init__(self, format: Format = Format.TABLE, output: str | None = None, strict: bool = False,
+                 summary: bool = False, wide: bool = False, bgstats_link: bool = False, qr: bool = False,
+                 qr_file: str | None = None, flags: tuple[GameOption, ...] = ()) -> None:
+        values = {"format": Format(format), "output": output, "strict": strict, "summary": summary,
+                  "wide": wide, "bgstats_link": bgstats_link, "qr": qr, "qr_file": qr_file, "flags": flags}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ScoreOptions are frozen: {name} cannot be set")
+
+    def __repr__(self) -> str:
+        return "ScoreOptions(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__) + ")"
+
+    def with_flags(self, flags: tuple[GameOption, ...]) -> "ScoreOptions":
+        """These options with the game's own ``flags`` given."""
+        return ScoreOptions(self.format, self.output, self.strict, self.summary, self.wide, self.bgstats_link,
+                            self.qr, self.qr_file, flags)
+
+    @property
+    def to_file(self) -> bool:
+        """The output goes to a file (``--output PATH``), not to standard output."""
+        return self.output is not None and self.output != "-"
+
+    @classmethod
+    def of(cls, ctx: typer.Context) -> "ScoreOptions":
+        """The options of the command ``ctx`` runs (a ``score_command``)."""
+        options: ScoreOptions = ctx.meta[OPTIONS_KEY]
+        return options
+
+
+OPTIONS_KEY = "scorecalc.score_options"
+
+
+def score_options(
+    format: FormatOption = Format.TABLE,
+    output: OutputOption = None,
+    strict: StrictOption = False,
+    summary: SummaryOption = False,
+    wide: WideOption = False,
+    bgstats_link: LinkOption = False,
+    qr: QrOption = False,
+    qr_file: QrFileOption = None,
+) -> ScoreOptions:
+    """The options of every command that prints a score, listed once: Typer reads them from
+    this signature, ``ScoreCommand`` adds them to each such command and calls this with
+    their values."""
+    return ScoreOptions(format, output, strict, summary, wide, bgstats_link, qr, qr_file)
+
+
+@cache
+def score_parameters() -> tuple[Any, ...]:
+    """``score_options``' parameters as Typer makes them (types, help, defaults, choices)."""
+    return tuple(built(score_options, "score-options", "").params)
+
+
+class ScoreCommand(TyperCommand):
+    """A command that prints a score: its own arguments, then the score options, then the
+    game flags it takes. Their values reach the command as one ``ScoreOptions``."""
+
+    flags: tuple[GameOption, ...] = ()
+
+    def take_options(self, flags: Sequence[tuple[str, GameOption]]) -> None:
+        """Add the score options and the game ``flags`` ((game, option) pairs) to the command."""
+        self.flags = tuple(option for _, option in flags)
+        self.params.extend(score_parameters())
+        self.params.extend(flag_parameter(game, option) for game, option in flags)
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        values = {param.name: ctx.params.pop(param.name) for param in score_parameters()}
+        given = tuple(option for option in self.flags if ctx.params.pop(option.parameter, False))
+        ctx.meta[OPTIONS_KEY] = score_options(**values).with_flags(given)
+        return super().invoke(ctx)
+
+
+def flag_parameter(game: str, option: GameOption) -> TyperOption:
+    """A game's own flag (``GameOption``): a view printed before the score, or one printed
+    instead of it, without a table (``--codes``)."""
+    if option.needs_table:
+        return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help)
+
+    def show(ctx: ClickContext, param: Any, value: bool) -> None:
+        if value:
+            from ..games import get_game
+
+            console.out(get_game(game).views[option.view](None).rstrip("\n") + "\n")
+            raise typer.Exit()
+
+    return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help,
+                       is_eager=True, callback=show)
+
+
+Command = Callable[..., int]
+
+
+def built(function: Callable[..., Any], name: str, help: str, cls: type[TyperCommand] = TyperCommand) \
+        -> TyperCommand:
+    """``function`` as a Click command, its parameters read by Typer from its signature."""
+    app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+    app.command(name, help=help, cls=cls)(function)
+    command = typer.main.get_command(app)
+    assert isinstance(command, cls)
+    return command
+
+
+def command(name: str, help: str) -> Callable[[Command], TyperCommand]:
+    """Decorator: the function as the command ``name``."""
+    return lambda function: built(function, name, help)
+
+
+def score_command(name: str, help: str, flags: Sequence[tuple[str, GameOption]] = ()) \
+        -> Callable[[Command], TyperCommand]:
+    """Decorator: the function (which takes a ``typer.Context`` and its own arguments) as the
+    command ``name`` with the score options and the game ``flags``; it reads them as
+    ``ScoreOptions.of(ctx)``."""
+
+    def decorate(function: Command) -> TyperCommand:
+        command = built(function, name, help, ScoreCommand)
+        assert isinstance(command, ScoreCommand)
+        command.take_options(flags)
+        return command
+
+    return decorate

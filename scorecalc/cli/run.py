@@ -1,0 +1,134 @@
+"""Scoring files as every command that prints a score does: read, score, report, render, write.
+
+The commands call these with their options; each file's outcome goes to the run's
+``Report`` (which prints its messages), the text to standard output or ``--output``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import FileError, InputError, UsageError, format_error
+from ..output.report import Report
+from ..output.terminal import PipeClosed, console
+
+if TYPE_CHECKING:
+    from ..pipeline import Scored
+    from ..sheet import ScoreSheet
+    from .options import ScoreOptions
+
+
+def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:
+    """Score one file, reporting its errors and warnings; ``None`` when it is bad input or crashed."""
+    from ..pipeline import score_file, warning_as_error
+
+    try:
+        scored = score_file(name, wanted)
+    except (InputError, FileError) as error:
+        report.skipped(format_error(name, error))
+        return None
+    except (KeyboardInterrupt, BrokenPipeError, PipeClosed):
+        raise
+    except Exception as error:  # a bug in one file of a batch: say so plainly and go on
+        report.crashed(name, error)
+        return None
+    if strict and scored.document.warnings:
+        report.skipped([line for issue in scored.document.warnings
+                        for line in format_error(name, warning_as_error(scored.document, issue))])
+        return None
+    report.scored(scored.sheet.warnings)
+    return scored
+
+
+def expand(paths: list[str], report: Report) -> list[str]:
+    """Files named by PATH arguments; unreadable folders are reported as bad input."""
+    from ..paths import expand_paths
+
+    found = expand_paths(paths)
+    for line in found.unreadable:
+        report.skipped([line])
+    if not found.files and not found.unreadable:
+        raise UsageError(f"{', '.join(paths)}: no YAML files found")
+    return found.files
+
+
+def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
+                report: Report | None = None) -> int:
+    """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result."""
+    from ..writing import check_output_target
+
+    report = report or Report()
+    check_output_target(options.output, files)
+    check_share(options, files)
+    sheets = []
+    shown: list[str] = []
+    for name in files:
+        scored = score_one(name, wanted, options.strict, report)
+        if scored is None:
+            continue
+        sheets.append(scored.sheet)
+        shown.extend(scored.game.views[flag.view](scored.state) for flag in options.flags)
+    if not sheets:
+        return report.exit_code
+    try:
+        text = share_text(options, sheets)
+        if text is None:
+            from ..output.formats import RenderOptions, render
+
+            text = render(sheets, RenderOptions(options.format, summary=options.summary, wide=options.wide,
+                                                terminal=not options.to_file))
+            text = "\n".join(shown) + "\n" + text if shown else text
+        emit(text, options.output)
+    except UsageError as error:  # unwritable output: counted with the files' outcomes (a crash's 3 wins)
+        report.unwritable(str(error))
+    return report.exit_code
+
+
+def check_share(options: ScoreOptions, files: list[str]) -> None:
+    """``--qr`` and ``--qr-file`` show one play; ``--qr-file`` names a PNG or SVG."""
+    if (options.qr or options.qr_file) and len(files) > 1:
+        what = "--qr" if options.qr else "--qr-file"
+        raise UsageError(f"{what} shows one play; give one file (--bgstats-link prints one link per line)")
+    if options.qr_file:
+        from ..output.qr import check_qr_file
+
+        check_qr_file(options.qr_file)
+
+
+def share_text(options: ScoreOptions, sheets: list[ScoreSheet]) -> str | None:
+    """What ``--bgstats-link`` or ``--qr`` prints instead of the score, after writing ``--qr-file``;
+    ``None`` when the score is printed."""
+    if not (options.bgstats_link or options.qr or options.qr_file):
+        return None
+    from ..output.bgstats import bgstats_link
+
+    links = [bgstats_link(sheet) for sheet in sheets]
+    if options.qr_file:
+        from ..output.qr import qr_image
+
+        save(options.qr_file, qr_image(links[0], options.qr_file))
+    if options.bgstats_link:
+        return "".join(link + "\n" for link in links)
+    if options.qr:
+        from ..output.qr import qr_text
+
+        return qr_text(links[0])
+    return None
+
+
+def emit(text: str, output: str | None) -> None:
+    """``text`` to standard output, or to the ``--output`` file."""
+    if output is None or output == "-":
+        console.out(text)
+        return
+    save(output, text)
+
+
+def save(path: str, content: str | bytes) -> None:
+    """Write a file as ``writing.write_output`` does; a failure is a usage error (exit 2)."""
+    from .. import writing
+
+    try:
+        writing.write_output(path, content)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None

@@ -1,0 +1,41 @@
+"""``scorecalc tally GAME FILE``: ask for a table question by question (``scorecalc/tally/``), then
+score it as ``scorecalc GAME FILE`` would, with the same options."""
+
+# No ``from __future__ import annotations``: Typer reads these annotations.
+
+from typing import Annotated
+
+import typer
+from typer.core import TyperCommand
+
+from ..errors import UsageError
+from ..games import REGISTRY
+from .options import ScoreOptions, complete_game, complete_path, known_game, score_command
+from .run import score_files
+
+GameArgument = Annotated[str, typer.Argument(help="The game.", metavar="GAME", autocompletion=complete_game)]
+FileArgument = Annotated[str, typer.Argument(
+    help="The table's YAML file: written after every answer; a file begun earlier is continued.",
+    metavar="FILE", autocompletion=complete_path)]
+
+
+def build(name: str, help: str) -> TyperCommand:
+    flags = [(game, option) for game, entry in REGISTRY.items()
+             for option in entry.options if option.needs_table]
+
+    @score_command(name, help, flags=flags)
+    def tally_command(ctx: typer.Context, game: GameArgument, file: FileArgument) -> int:
+        from ..games import get_game
+        from ..tally.session import DONE, tally
+
+        chosen = known_game(game)
+        options = ScoreOptions.of(ctx)
+        for flag in options.flags:
+            if flag not in REGISTRY[chosen].options:
+                raise UsageError(f"{flag.flag} is not an option of {REGISTRY[chosen].title}")
+        outcome = tally(get_game(chosen), file)
+        if outcome != DONE:
+            return outcome
+        return score_files([file], chosen, options)
+
+    return tally_command

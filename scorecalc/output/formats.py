@@ -1,0 +1,132 @@
+"""Score sheets -> text: the output formats (``--format``), and a sheet as JSON and CSV.
+
+Tables and Markdown (``sheets``, with the table engine and wcwidth) and BG Stats
+(``bgstats``) are imported only when asked for, so a JSON run loads neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any
+
+from ..sheet import ScoreSheet
+from .data import csv_text, json_text
+
+
+class Format(StrEnum):
+    """Every output format of a score sheet; ``--format`` offers them in this order."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"
+    BGSTATS = "bgstats"
+
+
+class RenderOptions:
+    """How a run wants its sheets shown (frozen)."""
+
+    __slots__ = ("format", "summary", "terminal", "wide", "width")
+
+    format: Format
+    summary: bool
+    """Only the summary (table, markdown; JSON without items)."""
+    wide: bool
+    """Do not wrap the table to ``width``."""
+    width: int | None
+    """Columns to fit; ``None``: the terminal's width rule (``terminal.terminal_width``)."""
+    terminal: bool
+    """``False`` for ``--output`` to a file, which has no terminal: ``COLUMNS``, else 80, as
+    when standard output is piped."""
+
+    def __init__(self, format: str = Format.TABLE, *, summary: bool = False, wide: bool = False,
+                 width: int | None = None, terminal: bool = True) -> None:
+        for name, value in (("format", Format(format)), ("summary", summary), ("wide", wide),
+                            ("width", width), ("terminal", terminal)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"RenderOptions are frozen: {name} cannot be set")
+
+    def table_width(self) -> int | None:
+        """The columns a table fits: ``None`` with ``wide``, else ``width`` or the terminal's rule."""
+        if self.wide:
+            return None
+        if self.width is not None and self.width > 0:
+            return self.width
+        from .terminal import terminal_width
+
+        return terminal_width(terminal=self.terminal)
+
+
+def to_json_object(sheet: ScoreSheet, items: bool = True) -> dict[str, Any]:
+    """The stable JSON shape of SPEC section 1, with the play's ``date`` and ``location``
+    (null when not given); without ``items`` when ``items`` is false (``--summary``)."""
+    players = []
+    for player in sheet.players:
+        entry: dict[str, Any] = {
+            "name": player.name,
+            "total": player.total,
+            "rank": player.rank,
+            "categories": player.category_totals(sheet.categories),
+        }
+        if items:
+            entry["items"] = [
+                {"category": item.category, "item": item.item, "points": item.points, "detail": item.detail}
+                for item in player.items
+            ]
+        players.append(entry)
+    result: dict[str, Any] = {
+        "game": sheet.game,
+        "file": sheet.file,
+        "date": sheet.date,
+        "location": sheet.location,
+        "players": players,
+        "winners": list(sheet.winners),
+        "tiebreak": sheet.tiebreak,
+        "warnings": list(sheet.warnings),
+    }
+    for key, value in sheet.extra.items():
+        result.setdefault(key, value)
+    return result
+
+
+def render_json(sheets: Sequence[ScoreSheet], items: bool = True) -> str:
+    return json_text([to_json_object(sheet, items) for sheet in sheets])
+
+
+def render_csv(sheets: Sequence[ScoreSheet]) -> str:
+    """One row per player: file, game, date, player, rank, winner, total, then every category seen."""
+    categories: list[str] = []
+    for sheet in sheets:
+        for category in sheet.categories:
+            if category not in categories:
+                categories.append(category)
+    rows = []
+    for sheet in sheets:
+        for player in sheet.players:
+            totals = player.category_totals(sheet.categories)
+            rows.append([sheet.file, sheet.game, sheet.date or "", player.name, player.rank,
+                         "true" if sheet.won(player.name) else "false", player.total,
+                         *(totals.get(category, "") for category in categories)])
+    return csv_text(["file", "game", "date", "player", "rank", "winner", "total", *categories], rows,
+                    free_text=("player",))
+
+
+def render(sheets: Sequence[ScoreSheet], options: RenderOptions) -> str:
+    """``sheets`` in ``options.format``."""
+    fmt = options.format
+    if fmt is Format.JSON:
+        return render_json(sheets, items=not options.summary)
+    if fmt is Format.CSV:
+        return render_csv(sheets)
+    if fmt is Format.BGSTATS:
+        from .bgstats import render_bgstats
+
+        return render_bgstats(sheets)
+    from .sheets import render_tables
+
+    markdown = fmt is Format.MARKDOWN
+    return render_tables(sheets, width=None if markdown else options.table_width(), summary=options.summary,
+                         markdown=markdown)
