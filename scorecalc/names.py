@@ -3,7 +3,8 @@
 Names are compared after NFC normalisation, case folding, collapsing spaces and
 removing zero-width characters, so ``Al\\u200bex`` and ``Alex``, or NFC and NFD
 ``Aléx``, are the same player. Hyphens are kept (``Anne-Marie`` is not ``Anne Marie``).
-Control characters (newline and tab included) and bidirectional controls are refused:
+Control characters (newline and tab included), line and paragraph separators (U+0085,
+U+2028, U+2029) and bidirectional controls are refused:
 a name is printed in tables and one-line messages, where they could forge lines.
 """
 
@@ -23,14 +24,27 @@ def _first_of(name: str, chars: frozenset[str]) -> str | None:
     return min(found, key=name.index) if found else None
 
 
+def visible(text: str) -> str:
+    """``text`` without its zero-width characters."""
+    return text.translate(_ZERO_WIDTH)
+
+
 def name_key(name: str) -> str:
     """The spelling-free key two names are compared by."""
-    text = unicodedata.normalize("NFC", name).translate(_ZERO_WIDTH)
+    text = visible(unicodedata.normalize("NFC", name))
     return " ".join(text.casefold().split())
+
+
+_SEPARATORS = {"\x85": "a next-line character (U+0085)", "\u2028": "a line separator (U+2028)",
+               "\u2029": "a paragraph separator (U+2029)"}
+"""Characters that end a line for Unicode (and for YAML), though they are not control characters."""
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or ``None`` when it can."""
+    separator = _first_of(name, frozenset(_SEPARATORS))
+    if separator is not None:
+        return f"contains {_SEPARATORS[separator]}; a name is one line of text"
     char = _first_of(name, _CONTROL)
     if char is not None:
         what = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}.get(char)

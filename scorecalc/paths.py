@@ -49,15 +49,27 @@ def _identity(name: str) -> tuple[int, int] | str:
 
 
 def _walk(folder: str, unreadable: list[str]) -> list[str]:
-    def report(error: OSError) -> None:
-        unreadable.append(f"{error.filename or folder}: cannot read this folder: {error.strerror or error}")
-
+    """Every ``*.yaml``/``*.yml`` file below ``folder``, in sorted path order; links to folders
+    are not followed (as ``os.walk``). A stack, not recursion: Python 3.11's ``os.walk``
+    recurses, and a folder 1,100 levels deep would exceed the recursion limit."""
     files = []
-    for root, dirs, names in os.walk(folder, onerror=report):
-        dirs.sort()
-        for name in names:
-            if name.lower().endswith(YAML_SUFFIXES):
-                path = os.path.join(root, name)
-                if os.path.isfile(path):
-                    files.append(path)
+    stack = [folder]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                found = list(entries)
+        except OSError as error:
+            unreadable.append(f"{error.filename or current}: cannot read this folder: "
+                              f"{error.strerror or error}")
+            continue
+        for entry in found:
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                stack.append(entry.path)
+            elif entry.name.lower().endswith(YAML_SUFFIXES) and os.path.isfile(entry.path):
+                files.append(entry.path)
     return sorted(files)

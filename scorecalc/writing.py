@@ -46,21 +46,38 @@ class Interrupted(SystemExit):
 
 
 def _raise_interrupted(signum: int, frame: FrameType | None) -> None:
+    ignore_further_signals()
     raise Interrupted(signum)
+
+
+def _raise_keyboard_interrupt(signum: int, frame: FrameType | None) -> None:
+    ignore_further_signals()
+    raise KeyboardInterrupt
+
+
+def ignore_further_signals() -> None:
+    """The first signal decides how the run ends: later ones are ignored while it unwinds (a
+    second SIGTERM would otherwise interrupt the clean-up, or the interpreter's own shutdown)."""
+    for signum in _HELD_SIGNALS:
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except ValueError:  # not the main thread
+            return
 
 
 def install_signal_handlers() -> None:
     """Make SIGTERM and SIGHUP end the run like SIGINT: by an exception that unwinds.
 
-    For the command line to call once at start. SIGINT keeps Python's
-    ``KeyboardInterrupt`` (which the command line turns into 130). A signal that is
-    ignored (``nohup``) stays ignored. Does nothing outside the main thread.
+    For the command line to call once at start. SIGINT still raises ``KeyboardInterrupt``
+    (which the command line turns into 130). A signal that is ignored (``nohup``) stays
+    ignored. Does nothing outside the main thread.
     """
     for signum in _HELD_SIGNALS:
-        if signum == signal.SIGINT or signal.getsignal(signum) == signal.SIG_IGN:
+        if signal.getsignal(signum) == signal.SIG_IGN:
             continue
+        handler = _raise_keyboard_interrupt if signum == signal.SIGINT else _raise_interrupted
         try:
-            signal.signal(signum, _raise_interrupted)
+            signal.signal(signum, handler)
         except ValueError:  # not the main thread
             return
 
@@ -201,6 +218,7 @@ def _replace(real: str, data: bytes, status: os.stat_result | None) -> None:
             _replace_held(real, data, status, pending)
     finally:
         if pending:  # a signal wins over an error met meanwhile
+            ignore_further_signals()
             raise Interrupted(pending[0])
 
 

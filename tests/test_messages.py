@@ -278,6 +278,36 @@ def test_message_says_what_to_do(write_yaml, text: str, expected: str) -> None:
     assert expected in result.stderr, result.stderr
 
 
+CARIBE_BOOKS = """\
+game: caribe
+university_cards: {coimbra: fauna, london: coastline, paris: turtle}
+players:
+  - name: Inês
+    score: 70
+    knowledge: {fauna: 3, geology: 4, flora: 2}
+    universities: {coimbra: 2, london: 1, paris: 1}
+    board: {turtle: 5, dolphin: 2, flamingo: 2, volcano: 1, forest: 1, coastline: 3}
+    books:
+      - fauna: 2
+        geology: 1
+      - fauna: 1
+        flora: 1
+INDENTleftover: {animals: 2, scientists: 2, coins: 2, compass: 1}
+"""
+
+
+@pytest.mark.parametrize("spaces", [3, 5])
+def test_an_indentation_hint_names_the_key_the_line_belongs_beside(write_yaml, spaces: int) -> None:
+    """Reported: 'leftover:' one space off under a player was told to line up with the 'flora:' of
+    the last book above it; lined up so, it became an unknown key of that book."""
+    path = write_yaml(CARIBE_BOOKS.replace("INDENT", " " * spaces))
+    result = run_cli("caribe", str(path))
+    assert result.exit_code == 2
+    assert f"'leftover:' at column {spaces + 1} but 'books:' at column 5 (line 9)" in result.stderr
+    fixed = write_yaml(CARIBE_BOOKS.replace("INDENT", " " * 4), name="fixed.yaml")
+    assert run_cli("caribe", str(fixed)).exit_code == 0  # lined up as the hint says, it scores
+
+
 def test_messages_quote_at_most_80_characters_of_a_line(write_yaml) -> None:
     long = "x" * 200
     path = write_yaml(f"game: galapagos\nnotes: see: {long}\nplayers: []\n")

@@ -33,7 +33,7 @@ from ..output.report import (
     final_exit_code,
     internal_error,
 )
-from ..output.terminal import console
+from ..output.terminal import PipeClosed, console, guard_standard_output, silence
 
 ClickContext = Any
 """Click's ``Context``, as Typer's methods take it: Typer exports it under no public name
@@ -133,8 +133,8 @@ class ScorecalcGroup(TyperGroup):
             raise
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        except BrokenPipeError:
-            console.silence()
+        except (BrokenPipeError, PipeClosed):
+            silence()
             raise typer.Exit(EXIT_PIPE) from None
         except UsageError as error:
             console.err(str(error))
@@ -146,6 +146,23 @@ class ScorecalcGroup(TyperGroup):
         if code:
             raise typer.Exit(code)
         return code
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The same boundary around what Click does before any command runs: the eager
+        ``--help`` and ``--version`` writing to a standard output that fails."""
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:  # Click exits without flushing: the help text may still be in the buffer
+                console.flush()
+        except PipeClosed:
+            raise SystemExit(EXIT_PIPE) from None
+        except UsageError as error:
+            console.err(str(error))
+            raise SystemExit(final_exit_code(EXIT_BAD_INPUT)) from None
+        except Exception as error:  # a bug: one line, never a traceback
+            console.err(internal_error("scorecalc", error, "it"))
+            raise SystemExit(EXIT_INTERNAL) from None
 
     def resolve_command(self, ctx: ClickContext, args: list[str]) -> Any:
         name = args[0] if args else ""
@@ -194,4 +211,5 @@ def main() -> None:
     from ..writing import install_signal_handlers
 
     install_signal_handlers()
+    guard_standard_output()
     app(prog_name="scorecalc")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..output.report import Report
-from ..output.terminal import console
+from ..output.terminal import PipeClosed, console
 
 if TYPE_CHECKING:
     from ..pipeline import Scored
@@ -27,7 +27,7 @@ def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Sc
     except (InputError, FileError) as error:
         report.skipped(format_error(name, error))
         return None
-    except (KeyboardInterrupt, BrokenPipeError):
+    except (KeyboardInterrupt, BrokenPipeError, PipeClosed):
         raise
     except Exception as error:  # a bug in one file of a batch: say so plainly and go on
         report.crashed(name, error)

@@ -24,8 +24,11 @@ def json_text(objects: Sequence[Any]) -> str:
 def spreadsheet_text(text: str) -> str:
     """Free text from the YAML (a player name, a location, notes) as a CSV cell a
     spreadsheet shows as text: a leading ``=``, ``+``, ``-`` or ``@`` would start a formula,
-    so such text gets a leading ``'``. Numbers and file names never pass through here."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    so such text gets a leading ``'`` (also after leading zero-width characters, which a
+    spreadsheet skips). Numbers and file names never pass through here."""
+    from ..names import visible
+
+    return "'" + text if visible(text).startswith(FORMULA_STARTS) else text
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]], free_text: Collection[str] = ()) -> str:

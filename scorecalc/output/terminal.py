@@ -8,14 +8,17 @@ Writes: a closed pipe ends the run quietly (exit 141); any other failure to writ
 output becomes one line on standard error and exit 2; a message that cannot reach standard
 error (closed, or a full device) still makes the run exit 2. Standard error is never
 written through ``print``'s fallback: with file descriptor 2 closed,
-``print(file=sys.stderr)`` would write into standard output.
+``print(file=sys.stderr)`` would write into standard output. The console script puts
+standard output behind ``GuardedStream``, so text that Click writes itself (``--help``) fails
+the same way as the score: Click would turn a closed pipe into exit 1 and let a full device
+raise a traceback.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from typing import TextIO, cast
 
 from ..errors import UsageError
 
@@ -70,6 +73,78 @@ def colour() -> bool:
     return not os.environ.get("NO_COLOR")
 
 
+class PipeClosed(Exception):
+    """The reader of standard output went away (``scorecalc … | head -1``): exit 141, quietly.
+
+    Not an ``OSError``: Click answers an ``EPIPE`` it sees with exit 1."""
+
+
+def write_out(stream: TextIO, text: str) -> None:
+    """``text`` to standard output ``stream``; a failure becomes the run's own error."""
+    try:
+        stream.write(text)
+    except BrokenPipeError:
+        silence()
+        raise PipeClosed() from None
+    except OSError as error:
+        raise stdout_failed(error) from None
+
+
+def flush_out(stream: TextIO) -> None:
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        silence()
+        raise PipeClosed() from None
+    except OSError as error:
+        raise stdout_failed(error) from None
+
+
+def stdout_failed(error: OSError) -> UsageError:
+    silence()
+    return UsageError(f"scorecalc: cannot write to standard output: {error.strerror or error}")
+
+
+def silence() -> None:
+    """Point standard output at the null device, so the exit-time flush cannot fail again."""
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        sys.stdout = None
+
+
+class GuardedStream:
+    """Standard output for the whole run, Click's own writes (help, version) included: a failed
+    write or flush raises ``PipeClosed`` or the ``UsageError`` that says so (``write_out``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):  # Click probes with b"" whether a stream takes bytes
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if text:  # and then with "", which a full device refuses: nothing to write, no failure
+            write_out(self.stream, text)
+        return len(text)
+
+    def flush(self) -> None:
+        flush_out(self.stream)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+def guard_standard_output() -> None:
+    """Put standard output behind ``GuardedStream`` (the console script does, before Click runs)."""
+    if sys.stdout is not None and not isinstance(sys.stdout, GuardedStream):
+        sys.stdout = cast(TextIO, GuardedStream(sys.stdout))
+
+
 class Console:
     """Standard output and standard error, and what happens when they fail."""
 
@@ -77,13 +152,7 @@ class Console:
         self.err_failed = False
 
     def out(self, text: str) -> None:
-        stream = self._stream(sys.stdout, "standard output")
-        try:
-            stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise self._stdout_failed(error) from None
+        write_out(self._stream(sys.stdout, "standard output"), text)
 
     def err(self, line: str) -> None:
         """One message line on standard error (never wrapped)."""
@@ -98,31 +167,8 @@ class Console:
             self.err_failed = True
 
     def flush(self) -> None:
-        stream = sys.stdout
-        if stream is None:
-            return
-        try:
-            stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise self._stdout_failed(error) from None
-
-    def _stdout_failed(self, error: OSError) -> UsageError:
-        self.silence()
-        return UsageError(f"scorecalc: cannot write to standard output: {error.strerror or error}")
-
-    def silence(self) -> None:
-        """Point standard output at the null device, so the exit-time flush cannot fail again."""
-        stream = sys.stdout
-        if stream is None:
-            return
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, stream.fileno())
-            os.close(null)
-        except (OSError, ValueError):
-            sys.stdout = None
+        if sys.stdout is not None:
+            flush_out(sys.stdout)
 
     @staticmethod
     def _stream(stream: TextIO | None, what: str) -> TextIO:

@@ -101,6 +101,8 @@ def read_source(name: str) -> Source:
     """Read a file (or standard input for ``-``) as UTF-8 text, refusing binaries."""
     try:
         if name == "-":
+            if sys.stdin is None:  # started with file descriptor 0 closed ('<&-')
+                raise FileError("cannot read standard input: it is closed")
             raw = sys.stdin.buffer.read(MAX_BYTES + 1)
             modified = time.time()
         else:

@@ -76,19 +76,53 @@ def _previous_item(lines: list[str], index: int) -> int | None:
     return None
 
 
+def _key_column(line: str) -> tuple[int, str]:
+    """Where the key of ``line`` starts (after a list dash: ``- name:`` -> ``name:``), and the key."""
+    column, token = _content(line)
+    if line.lstrip().startswith("- "):
+        column += len(line.lstrip()) - len(line.lstrip()[1:].lstrip())
+        token = token.lstrip("- ").lstrip()
+    return column, token
+
+
+def _lines_up_with(lines: list[str], index: int) -> int | None:
+    """The line whose key the mis-indented key at ``index`` belongs beside: of the keys still open
+    above it (each nearer one less indented than the last), the one at the nearest column, the
+    outer one on a tie. ``leftover:`` one space right of ``books:`` lines up with ``books:``, not
+    with the ``flora:`` of the last book above it."""
+    column = _content(lines[index])[0]
+    best: tuple[int, int] | None = None  # (distance, line)
+    limit = None
+    for above in range(index - 1, -1, -1):
+        stripped = lines[above].strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        key_column = _key_column(lines[above])[0]
+        if limit is not None and key_column >= limit:
+            continue
+        limit = key_column
+        distance = abs(key_column - column)
+        if best is None or distance <= best[0]:
+            best = (distance, above)
+        if key_column == 1:
+            break
+    return best[1] if best is not None else None
+
+
 def _indentation(lines: list[str], index: int) -> tuple[str, str | None] | None:
     if index >= len(lines):
         return None
-    above = _previous(lines, index)
+    column, token = _content(lines[index])
     if lines[index].lstrip().startswith("- "):
         above = _previous_item(lines, index)
-    if above is None:
-        return None
-    column, token = _content(lines[index])
-    above_column, above_token = _content(lines[above])
-    if lines[above].lstrip().startswith("- ") and not lines[index].lstrip().startswith("- "):
-        above_column += len(lines[above].lstrip()) - len(lines[above].lstrip()[1:].lstrip())
-        above_token = above_token.lstrip("- ").lstrip()
+        if above is None:
+            return None
+        above_column, above_token = _content(lines[above])
+    else:
+        above = _lines_up_with(lines, index)
+        if above is None:
+            return None
+        above_column, above_token = _key_column(lines[above])
     if column == above_column:
         return None
     hint = ("start each '- ' of a list at the same column" if token.startswith("-")
