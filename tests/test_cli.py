@@ -69,10 +69,12 @@ def test_markdown_and_bgstats() -> None:
     result = run_cli("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml"), "-f", "bgstats")
     play = json.loads(result.stdout)
     assert play["sourceName"] == "scorecalc"
-    assert play["game"] == {"name": "Galapagos", "bggId": None, "highestWins": True, "noPoints": False}
+    assert play["game"] == {"name": "Galapagos", "sourceGameId": "galapagos", "highestWins": True,
+                            "noPoints": False}
+    # Hana and Ivo tied on 37, money decided: the ranks say what the scores cannot
     assert play["players"][0] == {"name": "Hana", "score": 37, "winner": True, "startPlayer": True, "rank": 1,
-                                  "sourcePlayerId": "Hana"}
-    assert play["players"][1]["startPlayer"] is False
+                                  "sourcePlayerId": "hana"}
+    assert "startPlayer" not in play["players"][1] and play["players"][1]["rank"] == 2
 
 
 def test_stdin_is_dash() -> None:
