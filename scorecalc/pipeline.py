@@ -174,6 +174,7 @@ def score_source(source: Source, wanted: str | None = None) -> Scored:
     data = document.data
     sheet.bgg_id = data.get("bgg_id")
     sheet.date, sheet.location, sheet.play_notes = data.get("date"), data.get("location"), data.get("notes")
+    sheet.file_time = source.modified
     sheet.warnings = [format_warning(document, issue) for issue in document.warnings]
     return Scored(game, document, state, sheet)
 

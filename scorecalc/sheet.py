@@ -59,8 +59,9 @@ class PlayerScore:
 class ScoreSheet:
     """The scored table: players in input order, ranks, winners and why."""
 
-    FIELDS = ("game", "categories", "players", "winners", "tiebreak", "file", "warnings", "notes", "extra",
-              "bgg_id", "start_player", "title", "date", "location", "play_notes", "automa", "solo_goal")
+    FIELDS = ("game", "categories", "players", "tiebreak", "file", "warnings", "notes", "extra",
+              "bgg_id", "start_player", "title", "date", "location", "play_notes", "automa", "solo_goal",
+              "file_time")
     __slots__ = FIELDS
 
     def __init__(
@@ -68,7 +69,6 @@ class ScoreSheet:
         game: str,
         categories: tuple[str, ...],
         players: list[PlayerScore],
-        winners: list[str] | None = None,
         tiebreak: str | None = None,
         file: str = "-",
         warnings: list[str] | None = None,
@@ -82,11 +82,11 @@ class ScoreSheet:
         play_notes: str | None = None,
         automa: tuple[str, ...] = (),
         solo_goal: bool | None = None,
+        file_time: float | None = None,
     ) -> None:
         self.game = game
         self.categories = categories
         self.players = players
-        self.winners: list[str] = winners if winners is not None else []
         self.tiebreak = tiebreak
         self.file = file
         self.warnings: list[str] = warnings if warnings is not None else []
@@ -109,6 +109,10 @@ class ScoreSheet:
         self.solo_goal = solo_goal
         """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
         ``None`` for a game with several people, or a solo game without a goal."""
+        self.file_time = file_time
+        """When the file was last changed (POSIX time; standard input: when it was read),
+        ``None`` when no file was read (``score_text``): a play without ``date:`` is logged
+        in BG Stats at this moment."""
 
     def __repr__(self) -> str:
         return "ScoreSheet(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
@@ -118,11 +122,32 @@ class ScoreSheet:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
 
+    @property
+    def people(self) -> list[PlayerScore]:
+        """The players who are people: all but an automa (Caribe's Percy), in turn order."""
+        return [player for player in self.players if player.name not in self.automa]
+
+    @property
+    def winners(self) -> list[str]:
+        """SPEC's one winner rule, which every output follows (JSON ``winners``, CSV ``winner``,
+        BG Stats ``winner``, standings' wins).
+
+        With several people at the table, the players at rank 1 (a shared first place shares
+        the win). In a solo game with a goal (``solo_goal``: Caribe against Percy, Beat Your Own
+        Score), the player when the goal was met, else the automa that beat them (Percy wins
+        a tie), else nobody. In a solo game without a goal (Caracas, Galapagos, Origin alone),
+        nobody: the play counts as played, not won."""
+        people = self.people
+        if len(people) > 1:
+            return [player.name for player in self.players if player.rank == 1]
+        if self.solo_goal is None:
+            return []
+        if self.solo_goal:
+            return [player.name for player in people]
+        return [player.name for player in self.players if player.name in self.automa and player.rank == 1]
+
     def won(self, name: str) -> bool:
-        """Whether ``name`` won the play: in a solo game with a goal, the goal met (a Beat Your
-        Own Score game lost is no win, though its one player ranks 1); else rank 1."""
-        if self.solo_goal is not None and name not in self.automa:
-            return self.solo_goal
+        """Whether ``name`` won the play (``winners``)."""
         return name in self.winners
 
     def player(self, name: str) -> PlayerScore:
@@ -145,7 +170,8 @@ class TieBreak(NamedTuple):
 
 
 def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
-    """Set ranks, winners and the tie-break sentence on ``sheet`` (and return it).
+    """Set ranks and the tie-break sentence on ``sheet`` (and return it; its ``winners`` follow
+    from the ranks).
 
     Highest total first; players level on total are ordered by the tie-breaks in
     turn. Players still level after every tie-break share a rank, and the next rank
@@ -155,7 +181,6 @@ def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
     keys = [(player.total, *(tb.key(i) for tb in tiebreaks)) for i, player in enumerate(players)]
     for i, player in enumerate(players):
         player.rank = 1 + sum(1 for other in keys if other > keys[i])
-    sheet.winners = [player.name for player in players if player.rank == 1]
     best = max((player.total for player in players), default=0)
     leaders = [i for i, player in enumerate(players) if player.total == best]
     sheet.tiebreak = None

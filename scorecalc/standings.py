@@ -4,10 +4,10 @@ Pure: no files, no streams. The command line reads and scores the files and hand
 sheets here; ``output.standings`` turns the result into table, markdown, csv or json.
 
 Who counts: a player is a name compared as player names are (``name_key``), shown as
-first spelled in the order the sheets come; an automa (Caribe's Percy) is no player. A
-game with several people is won at rank 1 (shared wins count for each); a solo game with a
-goal (``ScoreSheet.solo_goal``) is won when the goal was met; a solo game without one is
-played, not won.
+first spelled in the order the sheets come; an automa (Caribe's Percy) is no player. Wins
+follow the one winner rule (``ScoreSheet.winners``): a game with several people is won at
+rank 1 (shared wins count for each); a solo game with a goal is won when the goal was met;
+a solo game without one is played, not won.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .dates import day_of
 from .names import name_key
 from .sheet import ScoreSheet
 
@@ -69,7 +70,7 @@ class Filters:
             return True
         if not sheet.date:
             return False  # undated plays are not counted once a date range is asked for
-        day = datetime.date.fromisoformat(sheet.date[:10])
+        day = day_of(sheet.date)
         return (self.since is None or day >= self.since) and (self.until is None or day <= self.until)
 
 
@@ -99,12 +100,6 @@ def order_key(player: Player, record: Record) -> tuple[Any, ...]:
     return (-record.wins, -record.win_rate, -record.average, name_key(player.name), player.name)
 
 
-def won(sheet: ScoreSheet, name: str, people: int) -> bool:
-    if people > 1:
-        return sheet.player(name).rank == 1
-    return sheet.solo_goal is True
-
-
 def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files: int = 0,
             left_out: int = 0, game_order: Sequence[str] = ()) -> Standings:
     """Standings over ``sheets`` (in file order) that pass ``filters``."""
@@ -123,32 +118,15 @@ def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files
         plays += 1
         games.add(sheet.game)
         titles.setdefault(sheet.game, sheet.title or sheet.game)
-        people = [player for player in sheet.players if player.name not in sheet.automa]
-        for score in people:
+        for score in sheet.people:
             key = name_key(score.name)
             player = players.get(key)
             if player is None:
                 player = players[key] = Player(spellings[key])
-            victory = won(sheet, score.name, len(people))
+            victory = sheet.won(score.name)
             player.overall.add(score.total, victory)
             player.by_game.setdefault(sheet.game, Record()).add(score.total, victory)
     ordered = sorted(players.values(), key=lambda player: order_key(player, player.overall))
     known = [game for game in game_order if game in games]
     known += sorted(games - set(known))
     return Standings(ordered, known, files=files, left_out=left_out, plays=plays, titles=titles)
-
-
-def parse_day(option: str, text: str | None) -> datetime.date | None:
-    """``--since``/``--until``: a day as ``YYYY-MM-DD``; ``UsageError`` otherwise."""
-    import re
-
-    from .errors import UsageError, quoted
-
-    if text is None:
-        return None
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-            raise ValueError("expected YYYY-MM-DD")
-        return datetime.date.fromisoformat(text.strip())
-    except ValueError as error:
-        raise UsageError(f"{option} {quoted(text)}: not a date such as 2026-11-28 ({error})") from None

@@ -130,8 +130,9 @@ def _input_identities(inputs: list[str]) -> dict[tuple[int, int], str]:
     return found
 
 
-def check_output_target(output: str | None, inputs: list[str]) -> None:
-    """Refuse, before any work, an ``--output`` that cannot or must not be written.
+def check_output_target(output: str | None, inputs: list[str], option: str = "--output") -> None:
+    """Refuse, before any work, an ``--output`` (or ``--qr-file``: ``option``) that cannot or
+    must not be written.
 
     Raises ``UsageError`` for: an input file (the same file, however it is named:
     symlink, hard link, or the file read on standard input), a folder, a file with no
@@ -142,25 +143,37 @@ def check_output_target(output: str | None, inputs: list[str]) -> None:
     try:
         status = _stat(output)
     except OSError as error:
-        raise UsageError(f"{output}: --output cannot be used: {error.strerror or error}") from None
+        raise UsageError(f"{output}: {option} cannot be used: {error.strerror or error}") from None
     if status is None:
         folder = os.path.dirname(os.path.realpath(output)) or "."
         if not os.path.isdir(folder):
-            raise UsageError(f"{output}: --output is in a folder that does not exist ({folder})")
+            raise UsageError(f"{output}: {option} is in a folder that does not exist ({folder})")
         return
     if stat.S_ISDIR(status.st_mode):
-        raise UsageError(f"{output}: --output is a folder; give a file path")
+        raise UsageError(f"{output}: {option} is a folder; give a file path")
     if not stat.S_ISREG(status.st_mode):
         return  # a FIFO or a device: written through
     same = _input_identities(inputs).get((status.st_dev, status.st_ino))
     if same is not None:
         where = "the file read on standard input" if same == STDOUT else "an input file"
-        raise UsageError(f"{output}: --output would overwrite {where}; choose another path")
+        raise UsageError(f"{output}: {option} would overwrite {where}; choose another path")
     if _no_write_bit(status):
         raise UsageError(
-            f"{output}: --output is read-only (mode {stat.S_IMODE(status.st_mode):04o}); "
+            f"{output}: {option} is read-only (mode {stat.S_IMODE(status.st_mode):04o}); "
             "make it writable or choose another path"
         )
+
+
+def same_target(first: str, second: str) -> bool:
+    """Whether two paths to write name one file: the same file when it exists (a symlink or
+    a hard link to it included), else the same resolved path."""
+    try:
+        one, other = _stat(first), _stat(second)
+    except OSError:
+        one = other = None
+    if one is not None and other is not None:
+        return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
+    return os.path.realpath(first) == os.path.realpath(second)
 
 
 def write_output(path: str, content: str | bytes) -> None:

@@ -44,11 +44,25 @@ def outcome(text: str) -> tuple[str, str]:
     return "scored", ""
 
 
+def expected_winners(sheet: ScoreSheet) -> set[str]:
+    """SPEC section 1's one winner rule, written out again here: with several people, rank 1;
+    a solo game with a goal, the player when it was met (else the automa that beat them); a
+    solo game without one, nobody."""
+    people = [p for p in sheet.players if p.name not in sheet.automa]
+    at_rank_1 = {p.name for p in sheet.players if p.rank == 1}
+    if len(people) > 1:
+        assert at_rank_1
+        return at_rank_1
+    if sheet.solo_goal is None:
+        return set()
+    return {people[0].name} if sheet.solo_goal else at_rank_1 & set(sheet.automa)
+
+
 def check_invariants(sheet: ScoreSheet) -> None:
     """What holds for every scored table of every game."""
     names = [player.name for player in sheet.players]
     assert len(set(names)) == len(names), names
-    assert sheet.winners and set(sheet.winners) == {p.name for p in sheet.players if p.rank == 1}
+    assert set(sheet.winners) == expected_winners(sheet), (sheet.winners, sheet.solo_goal)
     for player in sheet.players:
         totals = player.category_totals(sheet.categories)
         assert list(totals)[: len(sheet.categories)] == list(sheet.categories)

@@ -124,7 +124,8 @@ def imported(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize(("package", "below"), [
-    ("spec", ("scorecalc.spec", "scorecalc.reading", "scorecalc.errors", "scorecalc.names")),
+    ("spec", ("scorecalc.spec", "scorecalc.reading", "scorecalc.errors", "scorecalc.names",
+              "scorecalc.dates")),
     ("reading", ("scorecalc.reading", "scorecalc.errors")),
 ])
 def test_a_layer_imports_only_what_lies_below_it(package: str, below: tuple[str, ...]) -> None:

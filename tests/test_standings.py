@@ -224,11 +224,9 @@ def sheet(game: str, *totals: tuple[str, int], date: str | None = None) -> Score
         player = PlayerScore(name)
         player.add("Points", "total", total)
         players.append(player)
-    best = max(total for _, total in totals)
     for player in players:
         player.rank = 1 + sum(1 for other in players if other.total > player.total)
-    return ScoreSheet(game, ("Points",), players, winners=[p.name for p in players if p.total == best],
-                      date=date)
+    return ScoreSheet(game, ("Points",), players, date=date)
 
 
 def test_order_wins_then_win_rate_then_average_then_name() -> None:

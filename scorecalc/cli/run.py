@@ -85,14 +85,20 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
 
 
 def check_share(options: ScoreOptions, files: list[str]) -> None:
-    """``--qr`` and ``--qr-file`` show one play; ``--qr-file`` names a PNG or SVG."""
+    """``--qr`` and ``--qr-file`` show one play; ``--qr-file`` names a PNG or SVG that is
+    written as ``--output`` is (never an input file) and is not ``--output``'s file."""
     if (options.qr or options.qr_file) and len(files) > 1:
         what = "--qr" if options.qr else "--qr-file"
         raise UsageError(f"{what} shows one play; give one file (--bgstats-link prints one link per line)")
     if options.qr_file:
         from ..output.qr import check_qr_file
+        from ..writing import check_output_target, same_target
 
         check_qr_file(options.qr_file)
+        check_output_target(options.qr_file, files, "--qr-file")
+        if options.to_file and options.output is not None and same_target(options.qr_file, options.output):
+            raise UsageError(f"{options.qr_file}: --qr-file and --output name the same file; "
+                             "give each its own path")
 
 
 def share_text(options: ScoreOptions, sheets: list[ScoreSheet]) -> str | None:
@@ -112,7 +118,7 @@ def share_text(options: ScoreOptions, sheets: list[ScoreSheet]) -> str | None:
     if options.qr:
         from ..output.qr import qr_text
 
-        return qr_text(links[0])
+        return qr_text(links[0], terminal=not options.to_file)
     return None
 
 

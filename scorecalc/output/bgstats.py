@@ -1,8 +1,10 @@
 """Logging a play in BG Stats: the play as JSON and its import link (``qr`` draws the link).
 
 BG Stats imports a play from ``https://app.bgstatsapp.com/createPlay.html?data=`` followed
-by the play's JSON, URL-encoded. No one working on scorecalc could reach the app, so the
-shape follows BG Stats' published description as SPEC section 7 quotes it.
+by the play's JSON, URL-encoded (BG Stats' page "Push plays to BG Stats from other apps or
+websites"). The fields and where each comes from are in ``docs/output.md``, with the public
+sources each follows; nobody working on scorecalc could reach the app to try an import.
+The reading of the play (dates, name keys, ``sourcePlayId``) is ``scorecalc.plays``'.
 """
 
 from __future__ import annotations
@@ -11,55 +13,65 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..plays import Play, Seat, read_play
 from ..sheet import ScoreSheet
 from .data import json_text
 
 LINK_PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "scorecalc"
 URL_SAFE = ":,"
 """Kept as they are in the link: both may stand in a URL's query unencoded (RFC 3986
 ``pchar``), decode the same with ``decodeURIComponent`` and ``URLSearchParams``, and are the
 JSON's most frequent punctuation: a two-player play's link is 15% shorter, which keeps its
-QR code within 80 columns. Everything else but letters, digits and ``_.-~`` is encoded
-(``"``, braces, brackets, spaces, ``+``, ``&``, ``=``, ``%`` and non-ASCII bytes included)."""
+QR code small. Everything else but letters, digits and ``_.-~`` is encoded (``"``, braces,
+brackets, spaces, ``+``, ``&``, ``=``, ``%`` and non-ASCII bytes included)."""
 
 
-def play_date(date: str | None) -> str | None:
-    """``2026-11-28T20:30`` -> ``2026-11-28 20:30:00``; a date alone is read as its midnight."""
-    if date is None:
-        return None
-    day, _, time = date.partition("T")
-    return f"{day} {time or '00:00'}:00"
+def game_json(sheet: ScoreSheet) -> dict[str, Any]:
+    """``game``: the title, the command name as ``sourceGameId``, won on points, and
+    ``bggId`` only when the YAML gives ``bgg_id:`` (a number: never null, never a string)."""
+    game: dict[str, Any] = {"name": sheet.title or sheet.game, "sourceGameId": sheet.game,
+                            "highestWins": True, "noPoints": False}
+    if isinstance(sheet.bgg_id, int) and not isinstance(sheet.bgg_id, bool):
+        game["bggId"] = sheet.bgg_id
+    return game
 
 
-def to_bgstats(sheet: ScoreSheet) -> dict[str, Any]:
-    """The play as BG Stats imports it (start player = first in turn order).
+def ranks_needed(seats: Sequence[Seat]) -> bool:
+    """Whether the ranks say more than the scores: only when a tie-break put players with
+    the same score in different places (BG Stats ranks equal scores equal)."""
+    return any(a.total == b.total and a.rank != b.rank for a in seats for b in seats)
 
-    ``playDate``, ``location`` and ``comments`` appear only when the YAML gives them
-    (without ``playDate`` BG Stats asks for the date).
-    """
-    start = sheet.start_player or (sheet.players[0].name if sheet.players else None)
-    play: dict[str, Any] = {
-        "sourceName": "scorecalc",
-        "game": {
-            "name": sheet.title or sheet.game,
-            "bggId": sheet.bgg_id,
-            "highestWins": True,
-            "noPoints": False,
-        },
-        "players": [
-            {"name": player.name, "score": player.total, "winner": sheet.won(player.name),
-             "startPlayer": player.name == start, "rank": player.rank, "sourcePlayerId": player.name}
-            for player in sheet.players
-        ],
-    }
-    when = play_date(sheet.date)
-    if when is not None:
-        play["playDate"] = when
+
+def player_json(seat: Seat, ranked: bool) -> dict[str, Any]:
+    """One person: ``startPlayer`` only on the start player and ``rank`` only where it
+    earns its bytes (``ranks_needed``); ``sourcePlayerId`` is the name key."""
+    entry: dict[str, Any] = {"name": seat.name, "score": seat.total, "winner": seat.winner}
+    if seat.start:
+        entry["startPlayer"] = True
+    if ranked:
+        entry["rank"] = seat.rank
+    entry["sourcePlayerId"] = seat.key
+    return entry
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """The play as the link carries it (Caribe's Percy is no player)."""
+    sheet = play.sheet
+    result: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play.source_play_id,
+                              "playDate": play.play_date, "game": game_json(sheet)}
     if sheet.location:
-        play["location"] = sheet.location
+        result["location"] = sheet.location
     if sheet.play_notes:
-        play["comments"] = sheet.play_notes
-    return play
+        result["comments"] = sheet.play_notes
+    ranked = ranks_needed(play.seats)
+    result["players"] = [player_json(seat, ranked) for seat in play.seats]
+    return result
+
+
+def to_bgstats(sheet: ScoreSheet, now: float | None = None) -> dict[str, Any]:
+    """The play of ``sheet`` as BG Stats' link carries it."""
+    return play_json(read_play(sheet, now))
 
 
 def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
@@ -67,7 +79,7 @@ def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
     return json_text([to_bgstats(sheet) for sheet in sheets])
 
 
-def bgstats_link(sheet: ScoreSheet) -> str:
+def bgstats_link(sheet: ScoreSheet, now: float | None = None) -> str:
     """BG Stats' import link for the play: the JSON compact (no spaces), then URL-encoded.
 
     Non-ASCII text stays UTF-8 (``ensure_ascii=False``): ``é`` costs 6 characters encoded,
@@ -75,5 +87,5 @@ def bgstats_link(sheet: ScoreSheet) -> str:
     """
     from urllib.parse import quote
 
-    data = json.dumps(to_bgstats(sheet), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(to_bgstats(sheet, now), ensure_ascii=False, separators=(",", ":"))
     return LINK_PREFIX + quote(data, safe=URL_SAFE)

@@ -1,7 +1,7 @@
 """Score sheets -> text: the output formats (``--format``), and a sheet as JSON and CSV.
 
 Tables and Markdown (``sheets``, with the table engine and wcwidth) and BG Stats
-(``bgstats``) are imported only when asked for, so a JSON run loads neither.
+(``bgstats``, ``bgsplay``) are imported only when asked for, so a JSON run loads neither.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ class Format(StrEnum):
     CSV = "csv"
     MARKDOWN = "markdown"
     BGSTATS = "bgstats"
+    BGSPLAY = "bgsplay"
 
 
 class RenderOptions:
@@ -125,6 +126,10 @@ def render(sheets: Sequence[ScoreSheet], options: RenderOptions) -> str:
         from .bgstats import render_bgstats
 
         return render_bgstats(sheets)
+    if fmt is Format.BGSPLAY:
+        from .bgsplay import render_bgsplay
+
+        return render_bgsplay(sheets)
     from .sheets import render_tables
 
     markdown = fmt is Format.MARKDOWN

@@ -72,8 +72,8 @@ def _text_page(sheet: ScoreSheet, summary: bool, width: int | None) -> str:
     lines.append("")
     lines.append(summary_table(sheet, width))
     lines.append("")
-    label = "Winner: " if len(sheet.winners) == 1 else "Winners: "
-    lines.extend(_labelled(label, ", ".join(sheet.winners), width))
+    label, names = winner_line(sheet)
+    lines.extend(_labelled(label + ": ", names, width))
     if sheet.tiebreak:
         lines.extend(_labelled("Tie-break: ", sheet.tiebreak, width))
     for note in sheet.notes:
@@ -84,6 +84,16 @@ def _text_page(sheet: ScoreSheet, summary: bool, width: int | None) -> str:
             lines.extend(_labelled("Notes: " if index == 0 else "       ", line, width))
     lines.append("")
     return "\n".join(lines)
+
+
+def winner_line(sheet: ScoreSheet) -> tuple[str, str]:
+    """``("Winner", "Hana")``, ``("Winners", "Jo, Kit")``, or nobody and why (SPEC's one
+    winner rule: a solo game is won only by meeting its goal)."""
+    if sheet.winners:
+        return ("Winner" if len(sheet.winners) == 1 else "Winners"), ", ".join(sheet.winners)
+    if sheet.solo_goal is None:
+        return "Winner", "nobody (a solo game without a goal is played, not won)"
+    return "Winner", "nobody (the solo goal was not met)"
 
 
 def heading(sheet: ScoreSheet) -> str:
@@ -299,8 +309,8 @@ def _markdown_page(sheet: ScoreSheet, summary: bool) -> str:
     align = ["right", "left", *(["right"] * len(sheet.categories)), "right"]
     table = _markdown_table(["Rank", "Player", *sheet.categories, "Total"], rows, align)
     lines.extend(["## Summary", "", table, ""])
-    label = "Winner" if len(sheet.winners) == 1 else "Winners"
-    lines.extend([f"{label}: {clean(', '.join(sheet.winners))}", ""])
+    label, names = winner_line(sheet)
+    lines.extend([f"{label}: {clean(names)}", ""])
     if sheet.tiebreak:
         lines.extend([f"Tie-break: {clean(sheet.tiebreak)}", ""])
     for note in sheet.notes:

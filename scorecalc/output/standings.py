@@ -16,12 +16,14 @@ from .data import csv_text, json_text
 
 
 class StandingsFormat(StrEnum):
-    """The formats of ``standings``: those of a score but BG Stats, which is one play's."""
+    """The formats of ``standings``: those of a score but ``bgstats``, which is one play's;
+    ``bgsplay`` writes the plays counted, not the standings (``output.bgsplay``)."""
 
     TABLE = "table"
     JSON = "json"
     CSV = "csv"
     MARKDOWN = "markdown"
+    BGSPLAY = "bgsplay"
 
 
 FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
@@ -131,6 +133,7 @@ def summary_line(standings: Standings) -> str:
 
 
 def render_standings(standings: Standings, fmt: StandingsFormat, width: int | None = 80) -> str:
+    """The standings as a table, Markdown, JSON or CSV (``bgsplay`` is the plays': see the command)."""
     if fmt is StandingsFormat.JSON:
         return json_text([to_json_object(standings)])
     if fmt is StandingsFormat.CSV:

@@ -8,7 +8,9 @@ plain decimals and dates stay text); budgets hold hostile files (size, depth, no
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from functools import cache
 from typing import Any
 
@@ -76,11 +78,14 @@ def compose_text(text: str) -> yaml.Node | None:
 class Source:
     """The text of one input file and the name it was given by (``-`` for stdin)."""
 
-    __slots__ = ("name", "text")
+    __slots__ = ("modified", "name", "text")
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, modified: float | None = None) -> None:
         self.name = name
         self.text = text
+        self.modified = modified
+        """The file's modification time (standard input: when it was read); ``None`` for
+        text that came from no file."""
 
     def __repr__(self) -> str:
         return f"Source({self.name!r}, {shorten(self.text, 40)!r})"
@@ -99,9 +104,11 @@ def read_source(name: str) -> Source:
             if sys.stdin is None:  # started with file descriptor 0 closed ('<&-')
                 raise FileError("cannot read standard input: it is closed")
             raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            modified = time.time()
         else:
             with open(name, "rb") as handle:
                 raw = handle.read(MAX_BYTES + 1)
+                modified = os.fstat(handle.fileno()).st_mtime
     except FileNotFoundError:
         raise FileError("no such file") from None
     except IsADirectoryError:
@@ -127,7 +134,7 @@ def read_source(name: str) -> Source:
             hint="save the file as UTF-8",
             position=Position(line, column),
         ) from None
-    return Source(name, text)
+    return Source(name, text, modified)
 
 
 def node_bound(text: str) -> int:

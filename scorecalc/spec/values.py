@@ -24,7 +24,6 @@ MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""
 
 _CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-_DATE = r"^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$"
 
 
 class Int(Spec):
@@ -190,24 +189,24 @@ class Date(Spec):
         return is_scalar_node(node, STR)
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
-        import datetime
+        from ..dates import read_play_date
 
         ctx.visit(node, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path)
         text = str(node.value).strip()
-        match = re.match(_DATE, text)
-        if not match:
-            raise InputError(path, f"expected {self.kind}, found {quoted(text)}")
-        parts = [int(part) for part in match.groups() if part is not None]
         try:
-            when = datetime.datetime(*parts)  # type: ignore[arg-type]
+            kept = read_play_date(text)
         except ValueError as error:
             raise InputError(path, f"{quoted(text)} is not a real date or time ({error})") from None
-        return when.strftime("%Y-%m-%dT%H:%M" if match.group(4) else "%Y-%m-%d")
+        if kept is None:
+            raise InputError(path, f"expected {self.kind}, found {quoted(text)}")
+        return kept
 
     def json_schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": _DATE}
+        from ..dates import PLAY_DATE
+
+        return {"type": "string", "pattern": PLAY_DATE.pattern}
 
     def template_example(self) -> str:
         return self.example if self.example is not None else "2026-11-28"
