@@ -43,20 +43,23 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import yaml  # noqa: E402
+from snapshot import TALLY  # noqa: E402
 
 from scorecalc.errors import InputError, UsageError  # noqa: E402
 from scorecalc.games import REGISTRY, get_game  # noqa: E402
 from scorecalc.pipeline import score_source  # noqa: E402
 from scorecalc.reading.loading import Source  # noqa: E402
-from snapshot import TALLY  # noqa: E402
 from tests.tally_run import run_tally  # noqa: E402
 
-ABSURD = [b"9" * 120, b"-1", b"1e400", b".inf", b"nan", b"-0", b"007", b"1,900,000,000,000", b"\xc2\xa31,900",
-          b"\x00", b"\x07bell", b"A\xe2\x80\xa8B", b"\xc2\x85", b"\xe2\x80\xae", b"x" * 5000, b"{", b"[", b"]",
-          b"}", b"{a: 1", b"[1, 2", b": ", b"#", b"&a", b"*a", b"!!int x", b"~", b"null", b"none", b"true",
-          b"  ", b"\t", b"\r", b"1 2 3 4 5 6 7 8 9", b"sea_lion 99999", b"Rachel 2, Rachel 3", b"a, , b",
-          b"=1+2", b"\xe2\x80\x8b", b"0" * 40, b"2026-02-30", b"0001-01-01", b"9999-12-31 23:59",
-          b"JuJa~ES JuJa~ES JuJa~ES JuJa~ES", b". . . .", b"6 4 2 3 1", b"yes", b"no", b"1", b"2", b"3", b"40"]
+ABSURD = [
+    b"9" * 120, b"-1", b"1e400", b".inf", b"nan", b"-0", b"007", b"1,900,000,000,000", b"\xc2\xa31,900",
+    b"\x00", b"\x07bell", b"A\xe2\x80\xa8B", b"\xc2\x85", b"\xe2\x80\xae", b"x" * 5000, b"{", b"[",
+    b"]", b"}", b"{a: 1", b"[1, 2", b": ", b"#", b"&a", b"*a", b"!!int x", b"~", b"null", b"none",
+    b"true", b"  ", b"\t", b"\r", b"1 2 3 4 5 6 7 8 9", b"sea_lion 99999", b"Rachel 2, Rachel 3",
+    b"a, , b", b"=1+2", b"\xe2\x80\x8b", b"0" * 40, b"2026-02-30", b"0001-01-01", b"9999-12-31 23:59",
+    b"JuJa~ES JuJa~ES JuJa~ES JuJa~ES", b". . . .", b"6 4 2 3 1", b"yes", b"no", b"1", b"2", b"3",
+    b"40",
+]
 NOT_UTF8 = [b"\xff", b"Caf\xe9", b"\xc3", b"\xed\xa0\x80", b"\xe2\x82", b"\xc0\xaf", b"ok\xfe"]
 SPECIAL = [b"<", b"?", b"-", b""]
 
@@ -168,7 +171,8 @@ def start_state(game: str, rng: random.Random, folder: Path, pool: list[bytes]) 
         return "hand-written"
     declined = rng.sample(["date", "location", "board", "players", "players[0].books", "players[1].grid",
                            "players[0].exhibitions", "university_cards", "solo", "rules"], 2)
-    target.write_text(text + f"tally: {{declined: [{', '.join(declined)}], open: [players]}}\n", encoding="utf-8")
+    block = f"tally: {{declined: [{', '.join(declined)}], open: [players]}}\n"
+    target.write_text(text + block, encoding="utf-8")
     return "tally-block"
 
 
@@ -217,8 +221,8 @@ def one_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[st
         tty = rng.random() < 0.35
         signal.setitimer(signal.ITIMER_REAL, hang)
         try:
-            result = run_tally(["tally", game, "f.yaml", *rng.choice([[], [], ["-f", "json"], ["--summary"]])],
-                               answers, tty=tty, cwd=str(folder))
+            options = rng.choice([[], [], ["-f", "json"], ["--summary"]])
+            result = run_tally(["tally", game, "f.yaml", *options], answers, tty=tty, cwd=str(folder))
         except Hang:
             return state, "hang", answers
         except BaseException:

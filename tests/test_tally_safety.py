@@ -19,8 +19,6 @@ import pytest
 from .conftest import ROOT
 from .tally_run import run_tally
 
-GALAPAGOS_ANSWERS = [b"2026-01-05 20:00", b"Home", b"Anna", b"Ben", b"", b"41", b"17", b"sea_lion 2, tortoise 1",
-                     b"2300", b"", b"35", b"12", b"3", b"1900", b""]
 HAND_WRITTEN = b"""# our game on Friday
 game: galapagos
 players:
@@ -265,7 +263,8 @@ def test_origin_without_a_board_on_a_terminal_asks_the_tiles_not_the_variant(fol
 
 
 def test_a_declined_required_part_in_the_tally_block_is_asked(folder: Path) -> None:
-    (folder / "g.yaml").write_text(ORIGIN_HEAD + ORIGIN_PLAYERS + 'tally: {declined: [board, date, location], open: []}\n')
+    block = "tally: {declined: [board, date, location], open: []}\n"
+    (folder / "g.yaml").write_text(ORIGIN_HEAD + ORIGIN_PLAYERS + block)
     result = run_tally(["tally", "origin", "g.yaml"], ORIGIN_TILE)
     assert result.code == 0, result.stderr
 
