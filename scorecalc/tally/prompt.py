@@ -70,7 +70,7 @@ class Terminal:
         else:
             from .wrapping import wrap
 
-            lines = wrap(text, width)
+            lines = wrap(text, width - 1)  # a full row would leave the cursor in the last column
         for line in lines:
             console.err(line)
 
@@ -108,7 +108,7 @@ class Terminal:
         if width is not None:  # a long question: its first lines said, its last line the prompt
             from .wrapping import wrap
 
-            *above, prompt = wrap(prompt.rstrip(" "), width - 1)
+            *above, prompt = wrap(prompt.rstrip(" "), width - 2)
             prompt += " "
             for line in above:
                 console.err(line)

@@ -26,8 +26,8 @@ DONE = -1
 """``run()``: the table is complete; the caller prints the score."""
 
 HELP = ("'?' this help · '<' back one question · empty: the default [in brackets], or skip\n"
-        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer,\n"
-        "  and the same command goes on later")
+        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer, "
+        "and the same command goes on later")
 
 
 class Session:

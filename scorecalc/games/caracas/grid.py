@@ -103,9 +103,30 @@ def nearest_codes(code: str, codes: list[str]) -> str | None:
             and sum(a != b for a, b in zip(known, code, strict=True)) == 1]
     if not near:
         return did_you_mean(code, codes)
+
+    def likelihood(known: str) -> tuple[bool, bool]:
+        """A slip of the finger first (a key next to the one meant), then the first letter kept."""
+        typed, meant = next((a, b) for a, b in zip(code, known, strict=True) if a != b)
+        return (not _neighbours(typed, meant), typed != code[0] or meant != known[0])
+
+    best = min(map(likelihood, near))
+    if best == (True, True):  # another letter altogether: no better a guess than the list
+        return did_you_mean(code, codes)
+    near = [known for known in near if likelihood(known) == best]
     named = [f"{known.title()!r} ({name(ANIMAL_CODES[known])})" if known in ANIMAL_CODES
              else repr(known.title()) for known in near[:3]]
     return "did you mean " + " or ".join(named) + "?"
+
+
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _neighbours(one: str, other: str) -> bool:
+    """Whether two letters are side by side on a QWERTY keyboard (``n`` and ``m``)."""
+    for row in _KEYBOARD:
+        if one in row and other in row:
+            return abs(row.index(one) - row.index(other)) == 1
+    return False
 
 
 def code_table() -> str:

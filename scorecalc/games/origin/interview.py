@@ -60,5 +60,6 @@ INTERVIEW = Interview({
 })
 """``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
 (Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
-``private_species``; then the board tile by tile: ``species``, ``starting`` (Tahiti and New South Wales), ``level``,
-``habitats`` (Tahiti and New South Wales, not of a Level 4 tile), ``cubes``."""
+``private_species``; then the board tile by tile: ``species``, ``starting`` (Tahiti and New
+South Wales), ``level``, ``habitats`` (Tahiti and New South Wales, not of a Level 4 tile),
+``cubes``."""
