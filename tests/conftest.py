@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 import os
 import textwrap
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,16 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """``zone("America/New_York")`` makes that the local time zone for the test."""
+
+    def use(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield use
+    monkeypatch.undo()
+    time.tzset()
