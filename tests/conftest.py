@@ -107,3 +107,18 @@ def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
     yield use
     monkeypatch.undo()
     time.tzset()
+
+
+def wait_until_it_catches(pid: int, signum: int, timeout: float = 30) -> None:
+    """Wait until the process has a handler for ``signum`` (Linux: SigCgt in /proc)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigCgt:") and int(line.split()[1], 16) & (1 << (signum - 1)):
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never installed a handler for signal {signum}")
