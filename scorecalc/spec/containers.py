@@ -8,6 +8,7 @@ problems all show in one run.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,11 @@ class Field(Frozen):
 
     def __repr__(self) -> str:
         return f"Field({self.spec!r}, required={self.required})"
+
+    def fresh_default(self) -> Any:
+        """A copy of the default for one table's data: an empty list or mapping filled in for one
+        table (a tally answer appended to it) must never become every later table's default."""
+        return copy.deepcopy(self.default) if isinstance(self.default, list | dict) else self.default
 
 
 class ListOf(Spec):
@@ -237,7 +243,7 @@ class Record(Spec):
             if spec_field.required and name not in meant:
                 ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
             elif spec_field.default is not MISSING:
-                result[name] = spec_field.default
+                result[name] = spec_field.fresh_default()
         ctx.check_parts(before)
         return result
 

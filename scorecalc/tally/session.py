@@ -563,7 +563,7 @@ def current_time() -> datetime.datetime:
 
 
 def defaults_of(record: Record) -> dict[str, Any]:
-    return {name: f.default for name, f in record.fields.items() if f.default is not MISSING}
+    return {name: f.fresh_default() for name, f in record.fields.items() if f.default is not MISSING}
 
 
 def set_at(data: Any, path: Path, value: Any) -> None:
