@@ -233,7 +233,7 @@ def test_an_answer_that_is_not_utf8_on_a_terminal_is_asked_again(folder: Path) -
 ORIGIN_HEAD = "game: origin\nobjective: sydney\nvariant: standard\n"
 ORIGIN_PLAYERS = ("players:\n  - {name: Ann, score: 30, books: {land: 1}, tiles: 2}\n"
                   "  - {name: Bob, score: 28, books: {water: 2}, tiles: 1}\n")
-ORIGIN_TILE = [b"Sea Lion", b"", b"3", b"water land", b"Ann 2, Bob 1", b""]
+ORIGIN_TILE = [b"Sea Lion", b"3", b"Ann 2, Bob 1", b""]  # Sydney: no starting, no habitats asked
 
 
 def test_origin_a_board_entry_without_a_species_is_asked_not_a_crash(folder: Path) -> None:

@@ -8,6 +8,7 @@ problems all show in one run.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,11 @@ class Field(Frozen):
 
     def __repr__(self) -> str:
         return f"Field({self.spec!r}, required={self.required})"
+
+    def fresh_default(self) -> Any:
+        """A copy of the default for one table's data: an empty list or mapping filled in for one
+        table (a tally answer appended to it) must never become every later table's default."""
+        return copy.deepcopy(self.default) if isinstance(self.default, list | dict) else self.default
 
 
 class ListOf(Spec):
@@ -120,6 +126,8 @@ class ListOf(Spec):
         return [self.item.written(item) for item in value] if isinstance(value, list) else value
 
     def answer_syntax(self) -> str:
+        if not self.item.is_scalar():
+            return "its entries are asked one at a time ('none' for an empty list)"
         shown = ", ".join(map(str, self.example)) if self.example else self.item.list_example()
         return f"a list, separated by commas: {shown} ('none' for an empty list)"
 
@@ -235,7 +243,7 @@ class Record(Spec):
             if spec_field.required and name not in meant:
                 ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
             elif spec_field.default is not MISSING:
-                result[name] = spec_field.default
+                result[name] = spec_field.fresh_default()
         ctx.check_parts(before)
         return result
 
@@ -305,7 +313,9 @@ class Record(Spec):
 
     def answer_syntax(self) -> str:
         order = self.answer_keys()
-        return (f"'name value' pairs, e.g. '{order[0]} …, {order[-1]} …', or only the values in this order: "
+        shown = self.answer_text({key: self.fields[key].spec.template_example()
+                                  for key in (order[0], order[-1])})
+        return (f"'name value' pairs, e.g. '{shown}', or only the values in this order: "
                 f"{' '.join(order)} (left out: the default)")
 
     def answer_words(self) -> list[str]:
