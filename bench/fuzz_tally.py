@@ -261,8 +261,9 @@ def pty_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[st
                     child.sendeof()
             child.expect(pexpect.EOF)
         except pexpect.TIMEOUT:
+            shown = (child.before or b"")[-600:].decode("utf-8", "replace")
             child.close(force=True)
-            return state, "hang", answers
+            return state, f"no prompt or end for {hang:.0f} s; the screen ended:\n{shown}\nhang", answers
         child.close()
         code = child.exitstatus if child.exitstatus is not None else 128 + (child.signalstatus or 0)
         OUTCOMES[f"pty exit {code}"] += 1
