@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorecalc.sheet import PlayerScore, ScoreSheet
-from scorecalc.standings import ALL, Filters, compute, order_key
+from scorecalc.league.standings import ALL, Filters, compute, order_key
 
 from .conftest import EXAMPLES, run_cli
 

@@ -1,4 +1,4 @@
-"""``scorecalc standings PATH...``: league standings over many tables (``scorecalc/standings.py``)."""
+"""``scorecalc standings PATH...``: league standings over many tables (``scorecalc/league/``)."""
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
@@ -39,7 +39,7 @@ def build(name: str, help: str) -> TyperCommand:
         from ..dates import parse_day
         from ..output.standings import render_standings
         from ..output.terminal import terminal_width
-        from ..standings import Filters, compute
+        from ..league.standings import Filters, compute
         from ..writing import check_output_target
 
         filters = Filters(parse_day("--since", since), parse_day("--until", until),

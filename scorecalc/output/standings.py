@@ -1,6 +1,6 @@
 """League standings as a person reads them (tables, Markdown) and as tools read them (JSON, CSV).
 
-The figures come from ``scorecalc.standings``; here they are only laid out, with the
+The figures come from ``scorecalc.league.standings``; here they are only laid out, with the
 table engine (``tables``) and the one JSON and CSV writers (``data``).
 """
 
@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..sheet import plural
-from ..standings import ALL, Player, Record, Standings, order_key
+from ..league.standings import ALL, Player, Record, Standings, order_key
 from .data import csv_text, json_text
 
 
