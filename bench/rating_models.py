@@ -58,7 +58,8 @@ def measure(model_name: str, plays: list[list[Any]], newcomers: bool) -> tuple[i
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--plays", type=int, default=30_000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -44,7 +44,8 @@ def random_plays(rng: random.Random, count: int, regime: str = "pool") -> Iterat
         for _ in range(count - made if long_run else min(rng.randint(50, 500), count - made)):
             seated = rng.sample(pool, rng.randint(2, min(6, len(pool))))
             scores = [round((skill[key] + rng.gauss(0, 1)) / coarse) for key in seated]
-            yield [Seat(key, 1 + sum(other > mine for other in scores)) for key, mine in zip(seated, scores)]
+            yield [Seat(key, 1 + sum(other > mine for other in scores))
+                   for key, mine in zip(seated, scores, strict=True)]
             made += 1
 
 

@@ -55,6 +55,9 @@ class Insight(NamedTuple):
         return self.ratings or self.streaks or self.chart
 
 
+FIGURES_ONLY = Insight()
+"""The figures alone: what ``standings`` without its insight options asks for."""
+
 @dataclass
 class Record:
     """One player's figures over some plays."""
@@ -147,7 +150,7 @@ class Standings:
     plays: int = 0
     """Plays counted."""
     titles: dict[str, str] = field(default_factory=dict)
-    insight: Insight = Insight()
+    insight: Insight = FIGURES_ONLY
     categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each game's scoring categories, in the game's order."""
     in_order: list[Play] = field(default_factory=list)
@@ -185,7 +188,7 @@ def placing_shares(sheet: ScoreSheet) -> dict[str, float]:
 
 
 def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files: int = 0,
-            left_out: int = 0, game_order: Sequence[str] = (), insight: Insight = Insight()) -> Standings:
+            left_out: int = 0, game_order: Sequence[str] = (), insight: Insight = FIGURES_ONLY) -> Standings:
     """Standings over ``sheets`` (in file order) that pass ``filters``, with what ``insight`` asks for."""
     players: dict[str, Player] = {}
     spellings: dict[str, str] = {}
