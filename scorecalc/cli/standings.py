@@ -33,8 +33,8 @@ ByPlayersOption = Annotated[bool, typer.Option(
 CategoriesOption = Annotated[bool, typer.Option(
     "--categories", help="Add each game's average per scoring category.")]
 ChartOption = Annotated[str | None, typer.Option(
-    "--chart", help="Also draw the season as FILE.png or FILE.svg: ratings (with --ratings) or wins after "
-                    "each dated play, a line per player.")]
+    "--chart", metavar="FILE", help="Also draw the season as FILE.png or FILE.svg: ratings (with "
+                                    "--ratings) or wins after each dated play, a line per player.")]
 
 
 def build(name: str, help: str) -> TyperCommand:
