@@ -96,6 +96,12 @@ def test_a_solo_play_rates_no_one() -> None:
     ratings = Ratings()
     assert ratings.play([Seat("a", 1)]) == []
     assert ratings.get("a") is None
+    alone = sheet("caracas", ("Ana", 31), date="2026-01-03")
+    together = sheet("origin", ("Ana", 40), ("Bo", 30), date="2026-01-04")
+    result = compute([alone, together], insight=Insight(ratings=True))
+    ana = next(player for player in result.players if player.name == "Ana")
+    assert ana.by_game["caracas"].rating is None and ana.overall.rating is not None
+    assert ana.overall.rating == ana.by_game["origin"].rating
 
 
 # --- the play order --------------------------------------------------------------------------
