@@ -11,7 +11,9 @@ from typing import Annotated
 import typer
 import yaml
 
-app = typer.Typer(add_completion=False)
+app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+"""The fastest plain Typer app: Typer's default help imports and draws with rich (about 70 ms
+more for ``--help`` here), which a floor must not carry; scorecalc does not use rich either."""
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

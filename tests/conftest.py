@@ -12,7 +12,8 @@ from __future__ import annotations
 import inspect
 import os
 import textwrap
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,31 @@ def write_yaml(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write
+
+
+@pytest.fixture
+def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """``zone("America/New_York")`` makes that the local time zone for the test."""
+
+    def use(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield use
+    monkeypatch.undo()
+    time.tzset()
+
+
+def wait_until_it_catches(pid: int, signum: int, timeout: float = 30) -> None:
+    """Wait until the process has a handler for ``signum`` (Linux: SigCgt in /proc)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigCgt:") and int(line.split()[1], 16) & (1 << (signum - 1)):
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never installed a handler for signal {signum}")

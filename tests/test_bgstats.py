@@ -14,7 +14,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -38,19 +37,6 @@ GAMES = ("caracas", "caribe", "galapagos", "origin")
 LINK_KEYS = {"sourceName", "sourcePlayId", "playDate", "game", "location", "comments", "players"}
 GAME_KEYS = {"name", "sourceGameId", "highestWins", "noPoints", "bggId"}
 PLAYER_KEYS = {"name", "score", "winner", "startPlayer", "rank", "sourcePlayerId"}
-
-
-@pytest.fixture
-def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """``zone("America/New_York")`` makes that the local time zone for the test."""
-
-    def use(name: str) -> None:
-        monkeypatch.setenv("TZ", name)
-        time.tzset()
-
-    yield use
-    monkeypatch.undo()
-    time.tzset()
 
 
 def bgstats(path: Path | str, *more: str) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -10,10 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.errors import InputError
-from scorecalc.games.caribe import (
-    KNOWLEDGE,
-    Book,
-    Leftover,
+from scorecalc.games.caribe.declaration import KNOWLEDGE
+from scorecalc.games.caribe.scoring import (
     achievement,
     campaign,
     score_coimbra,
@@ -22,8 +21,8 @@ from scorecalc.games.caribe import (
     score_percy_books,
     score_remaining_elements,
     score_theory_book,
-    whole_icons,
 )
+from scorecalc.games.caribe.table import Book, Leftover, whole_icons
 from scorecalc.pipeline import Scored, score_source
 from scorecalc.reading.loading import Source
 
@@ -498,3 +497,21 @@ def test_percy_is_no_player_in_bgstats() -> None:
     players = json.loads(result.stdout)["players"]
     assert len(players) == 1 and players[0]["name"] != "Percy"
     assert (players[0].get("startPlayer"), players[0]["winner"]) == (True, False)
+
+
+def test_the_university_cards_help_shows_an_answer_saved_as_it_says() -> None:
+    """Issue 19: the help said "name and count pairs: 'coimbra 2, paris 1'", and 'coimbra 2' was
+    saved as the second knowledge type (geology): numbers picked list entries no list showed."""
+    from scorecalc.games import get_game
+    from scorecalc.spec.answer import BadAnswer
+    from scorecalc.tally.answers import check
+
+    spec = get_game("caribe").declaration.fields["university_cards"].spec
+    shown = re.search(r"'([^']+)'", spec.answer_syntax())
+    assert shown is not None and "count" not in spec.answer_syntax()
+    cards = {"coimbra": "fauna", "london": "coastline", "paris": "turtle"}
+    assert check(spec, shown.group(1), ("university_cards",)) == cards
+    assert check(spec, "fauna coastline turtle", ("university_cards",)) == cards  # the words in order
+    for counts in ("coimbra 2, london 1, paris 1", "2 1 1"):
+        with pytest.raises(BadAnswer, match="coimbra: unknown knowledge type '2'"):
+            check(spec, counts, ("university_cards",))

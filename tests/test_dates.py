@@ -7,8 +7,6 @@ import csv
 import datetime
 import io
 import json
-import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -24,17 +22,6 @@ TABLE = """\
       - {name: Ana, exhibition: 20, education: 5, animals: 0, money: 1500}
       - {name: Bo, exhibition: 21, education: 5, animals: 0, money: 1500}
     """
-
-
-@pytest.fixture
-def zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    def use(name: str) -> None:
-        monkeypatch.setenv("TZ", name)
-        time.tzset()
-
-    yield use
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.mark.parametrize(("written", "kept"), [

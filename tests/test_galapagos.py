@@ -7,12 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.errors import InputError
-from scorecalc.games.galapagos import (
-    Exhibition,
-    animal_points,
-    education_bonus,
-    money_points,
-)
+from scorecalc.games.galapagos.scoring import animal_points, education_bonus, money_points
+from scorecalc.games.galapagos.table import Exhibition
 
 from .conftest import examples, run_cli, score_text
 

@@ -11,11 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.errors import InputError
-from scorecalc.games.origin import (
-    Tile,
+from scorecalc.games.origin.scoring import (
     accepted_knowledge,
     habitat_tile_counts,
-    majority_holder,
     matching_species,
     rare_knowledge,
     score_habitat_majority,
@@ -23,6 +21,7 @@ from scorecalc.games.origin import (
     score_progression,
     score_sets,
 )
+from scorecalc.games.origin.table import Tile, majority_holder
 from scorecalc.pipeline import Scored, score_source
 from scorecalc.reading.loading import Source
 

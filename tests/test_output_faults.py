@@ -21,7 +21,7 @@ import pytest
 from scorecalc.errors import UsageError
 from scorecalc.writing import check_output_target, write_output
 
-from .conftest import EXAMPLES, ROOT, run_cli
+from .conftest import EXAMPLES, ROOT, run_cli, wait_until_it_catches
 
 EXAMPLE = EXAMPLES / "galapagos" / "decided-by-money.yaml"
 
@@ -190,21 +190,6 @@ def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name:
     assert "Traceback" not in result.stderr
     assert leftovers(tmp_path) == []
     assert target.read_text() == "previous"
-
-
-def wait_until_it_catches(pid: int, signum: int, timeout: float = 30) -> None:
-    """Wait until the process has a handler for ``signum`` (Linux: SigCgt in /proc)."""
-    status = Path(f"/proc/{pid}/status")
-    if not status.exists():
-        time.sleep(3)
-        return
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for line in status.read_text().splitlines():
-            if line.startswith("SigCgt:") and int(line.split()[1], 16) & (1 << (signum - 1)):
-                return
-        time.sleep(0.02)
-    raise AssertionError(f"process {pid} never installed a handler for signal {signum}")
 
 
 def test_sigterm_during_the_run_exits_143() -> None:

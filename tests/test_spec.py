@@ -17,7 +17,7 @@ from scorecalc.spec.answer import BadAnswer, typed_node
 from scorecalc.spec.checking import check_alone
 from scorecalc.tally.answers import check
 
-from .conftest import ROOT
+from .conftest import ROOT, score_text
 
 EXAMPLES = [(rule.tag, text) for rule in RULES for text in rule.examples]
 
@@ -136,8 +136,28 @@ def test_a_layer_imports_only_what_lies_below_it(package: str, below: tuple[str,
         assert "Money" not in text and "£" not in text, path.name  # money is Galapagos' own
 
 
-@pytest.mark.parametrize("package", ["spec", "reading"])
-def test_each_module_says_its_job_on_its_first_line(package: str) -> None:
-    for path in sorted((ROOT / "scorecalc" / package).glob("*.py")):
+def test_each_module_says_its_job_on_its_first_line() -> None:
+    paths = sorted((ROOT / "scorecalc").rglob("*.py"))
+    assert len(paths) > 50
+    for path in paths:
         first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-        assert first.startswith('"""') and len(first) > 20, path.name
+        assert first.startswith('"""') and len(first) > 20, path.relative_to(ROOT)
+
+
+def test_a_default_filled_in_for_one_table_is_never_shared_with_the_next() -> None:
+    """A missing list or mapping gets its own copy of the default: a tally answer appended to one
+    table's books must not become every later table's books."""
+    first = score_text(CARIBE_WITHOUT_BOOKS).document.data["players"][0]
+    first["books"].append({"fauna": 2})
+    second = score_text(CARIBE_WITHOUT_BOOKS).document.data["players"][0]
+    assert second["books"] == []
+    assert get_game("caribe").declaration.fields["players"].spec.item.fields["books"].default == []
+
+
+CARIBE_WITHOUT_BOOKS = """\
+game: caribe
+university_cards: {coimbra: fauna, london: coastline, paris: turtle}
+players:
+  - {name: Ana, score: 10, knowledge: {fauna: 1, geology: 1, flora: 1}, board: {turtle: 0}}
+  - {name: Bo, score: 10, knowledge: {fauna: 1, geology: 1, flora: 1}, board: {turtle: 0}}
+"""

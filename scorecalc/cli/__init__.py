@@ -57,16 +57,16 @@ def command_table() -> dict[str, tuple[str, str]]:
     """Every command in the order ``--help`` lists them: name -> (the module of
     ``scorecalc.cli`` that builds it, its one-line help). The games come from the registry."""
     games = {name: ("game", f"Score a finished {entry.title} table.") for name, entry in REGISTRY.items()}
-    return {
+    return {  # in the order a player meets them (SPEC section 1)
         **games,
+        "tally": ("tally", "Ask for a finished table question by question, writing FILE as it goes; "
+                           "then score it."),
         "score": ("score", "Score many tables in one run (the game comes from each file's 'game:' key; "
                            "folders are searched)."),
         "standings": ("standings", "League standings, ratings, rivals and streaks over many tables."),
         "verify": ("verify", "Check files' 'expect:' blocks against their scores (exit 1 on a mismatch)."),
         "template": ("template", "Print a commented starter YAML for a game (it scores as it is)."),
         "schema": ("schema", "Print the JSON Schema of a game's YAML (draft 2020-12), for editors."),
-        "tally": ("tally", "Ask for a finished table question by question, writing FILE as it goes; "
-                           "then score it."),
     }
 
 

@@ -53,16 +53,26 @@ def known_game(name: str) -> str:
     return word
 
 
+def choice_metavar(choices: Sequence[str]) -> str:
+    """A choice as Click shows it: ``[table|json|csv]``."""
+    return "[" + "|".join(choices) + "]"
+
+
+GAMES_HELP = "The game: " + ", ".join(REGISTRY) + "."
 FileArgument = Annotated[
-    str, typer.Argument(help="YAML file of the finished table ('-' for stdin).", autocompletion=complete_path)
+    str, typer.Argument(help="YAML file of the finished table ('-' for stdin).", metavar="FILE",
+                        autocompletion=complete_path)
 ]
 PathsArgument = Annotated[
-    list[str], typer.Argument(help="YAML files or folders of them.", autocompletion=complete_path)
+    list[str], typer.Argument(help="YAML files or folders of them.", metavar="PATH...",
+                              autocompletion=complete_path)
 ]
-GameArgument = Annotated[str, typer.Argument(help="The game.", autocompletion=complete_game)]
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+GameArgument = Annotated[str, typer.Argument(help=GAMES_HELP, metavar="GAME", autocompletion=complete_game)]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.",
+                                              metavar=choice_metavar(list(Format)))]
 OutputOption = Annotated[
-    str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).")
+    str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).",
+                             metavar="PATH")
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
 SummaryOption = Annotated[bool, typer.Option(
@@ -75,7 +85,8 @@ LinkOption = Annotated[bool, typer.Option(
 QrOption = Annotated[bool, typer.Option(
     "--qr", help="Draw the BG Stats link as a QR code instead of the score (one file).")]
 QrFileOption = Annotated[str | None, typer.Option(
-    "--qr-file", help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
+    "--qr-file", metavar="PATH",
+    help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
 
 
 class ScoreOptions:
@@ -150,7 +161,16 @@ def score_parameters() -> tuple[Any, ...]:
     return tuple(built(score_options, "score-options", "").params)
 
 
-class ScoreCommand(TyperCommand):
+class ScorecalcCommand(TyperCommand):
+    """A scorecalc command: its usage line as Click writes it (``scorecalc caracas [OPTIONS] FILE``);
+    Typer 0.28 wraps required arguments in braces (``{FILE}``)."""
+
+    def collect_usage_pieces(self, ctx: ClickContext) -> list[str]:
+        pieces: list[str] = super().collect_usage_pieces(ctx)
+        return [piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece for piece in pieces]
+
+
+class ScoreCommand(ScorecalcCommand):
     """A command that prints a score: its own arguments, then the score options, then the
     game flags it takes. Their values reach the command as one ``ScoreOptions``."""
 
@@ -189,7 +209,7 @@ def flag_parameter(game: str, option: GameOption) -> TyperOption:
 Command = Callable[..., int]
 
 
-def built(function: Callable[..., Any], name: str, help: str, cls: type[TyperCommand] = TyperCommand) \
+def built(function: Callable[..., Any], name: str, help: str, cls: type[TyperCommand] = ScorecalcCommand) \
         -> TyperCommand:
     """``function`` as a Click command, its parameters read by Typer from its signature."""
     app = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)

@@ -12,7 +12,16 @@ from ..games import REGISTRY
 from ..output.report import Report
 from ..output.standings import StandingsFormat
 from . import ClickContext
-from .options import OutputOption, PathsArgument, StrictOption, WideOption, command, complete_game, known_game
+from .options import (
+    OutputOption,
+    PathsArgument,
+    StrictOption,
+    WideOption,
+    choice_metavar,
+    command,
+    complete_game,
+    known_game,
+)
 from .run import emit, expand, save, score_one
 
 if TYPE_CHECKING:
@@ -42,14 +51,18 @@ def build(name: str, help: str) -> TyperCommand:
     def standings(
         paths: PathsArgument,
         since: Annotated[str | None, typer.Option(
-            "--since", help="Count only plays dated on or after this day (YYYY-MM-DD).")] = None,
+            "--since", metavar="DATE",
+            help="Count only plays dated on or after this day (YYYY-MM-DD).")] = None,
         until: Annotated[str | None, typer.Option(
-            "--until", help="Count only plays dated on or before this day (YYYY-MM-DD).")] = None,
+            "--until", metavar="DATE",
+            help="Count only plays dated on or before this day (YYYY-MM-DD).")] = None,
         game: Annotated[str | None, typer.Option(
-            "--game", help="Count only this game.", autocompletion=complete_game)] = None,
+            "--game", metavar="GAME", help="Count only this game: " + ", ".join(REGISTRY) + ".",
+            autocompletion=complete_game)] = None,
         format: Annotated[StandingsFormat, typer.Option(
-            "--format", "-f", help="Output format (bgsplay: the plays counted, as one BG Stats "
-                                   "import file).")] = StandingsFormat.TABLE,
+            "--format", "-f", metavar=choice_metavar(list(StandingsFormat)),
+            help="Output format (bgsplay: the plays counted, as one BG Stats import file).",
+        )] = StandingsFormat.TABLE,
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,

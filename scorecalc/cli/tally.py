@@ -10,11 +10,10 @@ from typer.core import TyperCommand
 
 from ..errors import UsageError
 from ..games import REGISTRY
-from .options import ScoreOptions, complete_game, complete_path, known_game, score_command
+from .options import GameArgument, ScoreOptions, complete_path, known_game, score_command
 from .run import score_files
 
-GameArgument = Annotated[str, typer.Argument(help="The game.", metavar="GAME", autocompletion=complete_game)]
-FileArgument = Annotated[str, typer.Argument(
+TableFileArgument = Annotated[str, typer.Argument(
     help="The table's YAML file: written after every answer; a file begun earlier is continued.",
     metavar="FILE", autocompletion=complete_path)]
 
@@ -24,7 +23,7 @@ def build(name: str, help: str) -> TyperCommand:
              for option in entry.options if option.needs_table]
 
     @score_command(name, help, flags=flags)
-    def tally_command(ctx: typer.Context, game: GameArgument, file: FileArgument) -> int:
+    def tally_command(ctx: typer.Context, game: GameArgument, file: TableFileArgument) -> int:
         from ..games import get_game
         from ..tally.session import DONE, tally
 

@@ -17,7 +17,8 @@ def build(name: str, help: str) -> TyperCommand:
     @command(name, help)
     def template(
         game: GameArgument,
-        players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+        players: Annotated[int | None, typer.Option(
+            "--players", "-n", metavar="N", help="Number of players.")] = None,
         output: OutputOption = None,
     ) -> int:
         from ..games import get_game

@@ -1,8 +1,9 @@
 """The game registry: name -> module holding a ``GAME``.
 
-Adding a game means adding a module that defines ``GAME = Game(...)`` and one line
-here; the command line builds its commands from this table. Modules are imported
-only when a game is used, so ``scorecalc --help`` stays quick.
+Adding a game means adding a package that defines ``GAME = Game(...)`` (CONTRIBUTING.md
+says what goes in it) and one line here; the command line builds its commands from this
+table. A game's package is imported only when the game is used, so ``scorecalc --help``
+stays quick.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..reading.document import Document
     from ..sheet import ScoreSheet
     from ..spec import Field, Record
+    from ..spec.interview import Interview
 
 
 class GameOption(NamedTuple):
@@ -56,7 +58,7 @@ and schemas all come from here."""
 
 
 class Game:
-    """What every game provides: its declaration and its two verbs (frozen).
+    """What every game provides: its declaration, its two verbs and its interview (frozen).
 
     ``parse(document) -> state`` validates what the declaration cannot (player names
     in ``cubes``, tiles on one square...), raising ``InputError`` with a path and
@@ -68,13 +70,15 @@ class Game:
     ``doc``. ``checks_partial``: ``parse`` also runs on a partly valid table (after the
     declaration found problems): players or tiles the declaration refused are ``None``,
     refused settings are absent, and ``parse`` reports its own problems over the rest, so
-    one run shows both kinds.
+    one run shows both kinds. ``interview``: the module holding the game's ``INTERVIEW``
+    (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
 
+    ``declaration`` is built once: the keys every game's YAML may carry, then the game's.
     A plain class, not a dataclass: the registry is imported at every start.
     """
 
-    __slots__ = ("categories", "checks_partial", "example", "fields", "name", "parse", "score", "title",
-                 "views")
+    __slots__ = ("categories", "checks_partial", "declaration", "example", "fields", "interview_module",
+                 "name", "parse", "score", "title", "views")
 
     name: str
     title: str
@@ -85,15 +89,20 @@ class Game:
     views: dict[str, Callable[[Any], str]]
     example: Callable[[int], dict[str, Any]] | None
     checks_partial: bool
+    interview_module: str | None
+    declaration: Record
 
     def __init__(self, name: str, title: str, categories: tuple[str, ...], fields: dict[str, Field],
                  parse: Callable[[Document], Any], score: Callable[[Any], ScoreSheet],
                  views: dict[str, Callable[[Any], str]] | None = None,
                  example: Callable[[int], dict[str, Any]] | None = None,
-                 checks_partial: bool = False) -> None:
+                 checks_partial: bool = False, interview: str | None = None) -> None:
+        from ..spec import Record
+
         values = {"name": name, "title": title, "categories": categories, "fields": fields, "parse": parse,
                   "score": score, "views": views if views is not None else {}, "example": example,
-                  "checks_partial": checks_partial}
+                  "checks_partial": checks_partial, "interview_module": interview,
+                  "declaration": Record(fields={**common_fields(), **fields})}
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -105,20 +114,21 @@ class Game:
 
     def replace(self, **changes: Any) -> Game:
         """This game with some of its parts changed (as ``dataclasses.replace``)."""
-        return Game(**{**{key: getattr(self, key) for key in self.__slots__}, **changes})
+        parts = {key: getattr(self, key) for key in self.__slots__
+                 if key not in ("declaration", "interview_module")}
+        return Game(**{**parts, "interview": self.interview_module, **changes})
 
     @property
-    def declaration(self) -> Record:
-        from ..spec import Record
-
-        return Record(fields={**common_fields(), **self.fields})
+    def interview(self) -> Interview:
+        """What ``scorecalc tally`` asks: the questions every table has, then the game's own."""
+        return interview_of(self)
 
 
 def common_fields() -> dict[str, Field]:
     """Keys every game's YAML may carry."""
     from ..spec import Anything, Choice, Date, Field, Int, Text
 
-    fields = {
+    return {
         "game": Field(Choice(words=tuple(REGISTRY), what="game"),
                       doc="which game this table is: " + ", ".join(REGISTRY)),
         "date": Field(Date(), doc="when you played: 2026-11-28 or 2026-11-28 20:30 (optional)"),
@@ -127,15 +137,33 @@ def common_fields() -> dict[str, Field]:
         "bgg_id": Field(Int(minimum=1, maximum=10_000_000),
                         doc="the game's BoardGameGeek id (for --format bgstats)"),
         "expect": Field(Anything(), doc="expected results, checked by 'scorecalc verify'"),
+        # 'scorecalc tally': its progress block (a file holding one is unfinished)
+        "tally": Field(Anything(), doc="progress of 'scorecalc tally' (declined parts, lists still open); "
+                                       "removed when the table is complete"),
     }
-    # 'scorecalc tally': its progress block (a file holding one is unfinished), and what it asks
-    fields["tally"] = Field(Anything(), ask=None,
-                            doc="progress of 'scorecalc tally' (declined parts, lists still open); "
-                                "removed when the table is complete")
-    for name in ("game", "notes", "bgg_id", "expect"):
-        fields[name].ask = None
-    fields["date"].ask = fields["location"].ask = 1
-    return fields
+
+
+def common_questions() -> Interview:
+    """What tally asks of the keys every table has: the date and the place after the settings,
+    then the players; never the rest."""
+    from ..spec.interview import NEVER, PLAYERS, WHEN_AND_WHERE, Ask, Interview
+
+    return Interview({
+        "game": NEVER, "notes": NEVER, "bgg_id": NEVER, "expect": NEVER, "tally": NEVER,
+        "date": Ask(WHEN_AND_WHERE), "location": Ask(WHEN_AND_WHERE),
+        "players": Ask(PLAYERS),
+    })
+
+
+@cache
+def interview_of(game: Game) -> Interview:
+    """The common questions joined with the game's ``INTERVIEW``, loaded and checked against
+    its declaration once (an ``Ask`` for a field that is not there raises)."""
+    interview = common_questions()
+    if game.interview_module is not None:
+        interview = interview.joined(importlib.import_module(game.interview_module).INTERVIEW)
+    interview.check(game.declaration)
+    return interview
 
 
 def player_name_field() -> Field:

@@ -38,7 +38,23 @@ FIT_NUMBER, FIT_WORD, FIT_SHAPE = 3, 2, 1
 """How surely an answer means one alternative of an ``Either`` (``Spec.answer_fit``)."""
 
 
-class Spec:
+class Frozen:
+    """Attributes written once, when the object is built: a declaration is shared by every
+    file, template and tally session, so nothing may change it afterwards (setting or
+    deleting an attribute that holds a value raises ``AttributeError``)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, name):
+            raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be set again")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be deleted")
+
+
+class Spec(Frozen):
     """One kind of value in a declaration, and what each part of scorecalc asks of it.
 
     - checking: ``accepts(node)``, ``check(node, path, ctx)`` (plain data, or ``InputError``);
@@ -51,7 +67,11 @@ class Spec:
     - answers (``scorecalc tally``): ``answer(text)`` (the node a one-line answer stands
       for), ``answer_fit``, ``takes_bare``, ``key_node``, ``answer_text(value)``,
       ``written(value)``, ``answer_syntax()``, ``answer_words()``, ``is_scalar()``; a spec
-      answered as ``key value`` pairs (a record, a mapping) also keeps ``answer.Keyed``.
+      answered as ``key value`` pairs (a record, a mapping) also keeps ``answer.Keyed``;
+      ``asked_fields()`` and ``asked_entries()`` (asked field by field, or entry by entry,
+      rather than on one line).
+
+    Frozen: every attribute is written once, in ``__init__``.
     """
 
     __slots__ = ("doc", "kind")
@@ -137,6 +157,16 @@ class Spec:
     def is_scalar(self) -> bool:
         """One value on one line (a count, a word, a date), not a list or a mapping."""
         return False
+
+    def asked_fields(self) -> Record | None:
+        """The record whose fields are asked one by one (a player, an Origin board tile), where
+        an answer on one line would not do; ``None``: this value is asked as a whole."""
+        return None
+
+    def asked_entries(self) -> Spec | None:
+        """For a list asked entry by entry (players, books, exhibitions), the spec of an entry;
+        ``None``: the list, if it is one, is answered on one line (``Sea Snail, Hydra``)."""
+        return None
 
     def answer(self, text: str) -> yaml.Node:
         """The YAML node a one-line answer stands for, shaped for this spec; ``{...}`` and

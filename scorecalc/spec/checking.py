@@ -152,5 +152,5 @@ def salvage(record: Record, node: yaml.Node, positions: Positions) -> tuple[dict
             dropped.append((name,))
     for name, spec_field in record.fields.items():
         if name not in result and spec_field.default is not MISSING:
-            result[name] = spec_field.default
+            result[name] = spec_field.fresh_default()
     return result, dropped

@@ -8,7 +8,9 @@ problems all show in one run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -18,45 +20,35 @@ from ..reading.loading import check_key, position_of, scalar_value
 from ..reading.scalars import NULL, STR
 from ..reading.words import closest, normalise_word
 from .answer import NOTHING, mapping_answer, scalar_node, sequence_node, split_list
-from .base import FIT_SHAPE, MISSING, Spec, one_line, quoted_hint
+from .base import FIT_SHAPE, MISSING, Frozen, Spec, one_line, quoted_hint
 from .values import MAX_COUNT, Int, Text
 
 if TYPE_CHECKING:
     from .checking import Context
 
 
-class Field:
+class Field(Frozen):
     """A key of a ``Record``: its spec, whether it is required or its default, and its ``doc``
-    (the template's comment: where the number is found on the physical table)."""
+    (the template's comment: where the number is found on the physical table).
 
-    __slots__ = ("applies", "ask", "complete", "default", "doc", "most", "needed", "required", "spec")
+    What ``scorecalc tally`` asks of a field (in which order, when it applies) is the
+    game's interview (``spec.interview``), not part of the declaration. Frozen."""
 
-    def __init__(self, spec: Spec, *, required: bool = False, default: Any = MISSING, doc: str = "",
-                 ask: int | None = 0, applies: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None,
-                 needed: bool = False, most: Callable[[dict[str, Any]], int | None] | None = None,
-                 complete: Callable[[dict[str, Any]], list[str]] | None = None) -> None:
+    __slots__ = ("default", "doc", "required", "spec")
+
+    def __init__(self, spec: Spec, *, required: bool = False, default: Any = MISSING, doc: str = "") -> None:
         self.spec = spec
         self.required = required
         self.default = default
         self.doc = doc
-        # What 'scorecalc tally' needs to ask for the field at the table (scorecalc/tally/):
-        self.ask = ask
-        """Reading order among the record's fields (lower first, then declaration order); ``None``:
-        never asked. At the top: 0 the table's settings, 1 date and location, 2 the players, 3 what
-        refers to the players."""
-        self.applies = applies
-        """``applies(table, record)``: whether the question applies, given the table so far and the
-        record that holds the field (``None``: always)."""
-        self.needed = needed
-        """When it applies, the game needs it although the declaration leaves it optional (the
-        objective outside the Family variant): the tally does not offer to decline it."""
-        self.most = most
-        """For a list: at most this many entries given the table so far (a solo game's one player)."""
-        self.complete = complete
-        """Words to complete the answer with, from the table so far (players' names for cubes)."""
 
     def __repr__(self) -> str:
         return f"Field({self.spec!r}, required={self.required})"
+
+    def fresh_default(self) -> Any:
+        """A copy of the default for one table's data: an empty list or mapping filled in for one
+        table (a tally answer appended to it) must never become every later table's default."""
+        return copy.deepcopy(self.default) if isinstance(self.default, list | dict) else self.default
 
 
 class ListOf(Spec):
@@ -65,12 +57,12 @@ class ListOf(Spec):
     __slots__ = ("example", "item", "max_items", "min_items")
 
     def __init__(self, item: Spec, *, min_items: int = 0, max_items: int = MAX_COUNT, doc: str = "",
-                 kind: str = "a list", example: list[Any] | None = None) -> None:
+                 kind: str = "a list", example: Sequence[Any] | None = None) -> None:
         super().__init__(doc=doc, kind=kind)
         self.item = item
         self.min_items = min_items
         self.max_items = max_items
-        self.example = example
+        self.example = tuple(example) if example is not None else None
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.SequenceNode)
@@ -113,6 +105,9 @@ class ListOf(Spec):
     def list_bounds(self) -> tuple[int, int]:
         return self.min_items, self.max_items
 
+    def asked_entries(self) -> Spec | None:
+        return None if self.item.is_scalar() else self.item
+
     def parts(self) -> tuple[Spec, ...]:
         return (self.item,)
 
@@ -150,7 +145,7 @@ def mapping_pairs(node: yaml.MappingNode, path: Path) -> list[tuple[yaml.ScalarN
     return pairs
 
 
-def _split_numbers(node: yaml.Node, fields: dict[str, Field], path: Path) -> dict[int, InputError | None]:
+def _split_numbers(node: yaml.Node, fields: Mapping[str, Field], path: Path) -> dict[int, InputError | None]:
     """``{money: 1,900}``: in a flow mapping the comma ends the value, so YAML reads
     ``money: 1`` and a key ``900``. Such a run — a number, then keys of three digits without
     values on the same line — is one problem, reported at the number (by the index of its
@@ -192,10 +187,10 @@ class Record(Spec):
 
     __slots__ = ("fields",)
 
-    def __init__(self, fields: dict[str, Field] | None = None, *, doc: str = "",
+    def __init__(self, fields: Mapping[str, Field] | None = None, *, doc: str = "",
                  kind: str = "a mapping") -> None:
         super().__init__(doc=doc, kind=kind)
-        self.fields = fields if fields is not None else {}
+        self.fields: Mapping[str, Field] = MappingProxyType(dict(fields or {}))
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.MappingNode)
@@ -246,7 +241,7 @@ class Record(Spec):
             if spec_field.required and name not in meant:
                 ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
             elif spec_field.default is not MISSING:
-                result[name] = spec_field.default
+                result[name] = spec_field.fresh_default()
         ctx.check_parts(before)
         return result
 
@@ -273,6 +268,10 @@ class Record(Spec):
 
     def as_record(self) -> Record:
         return self
+
+    def asked_fields(self) -> Record | None:
+        """A record of scalars (``leftover``, ``rules``, ``solo``) is answered on one line."""
+        return None if all(spec_field.spec.is_scalar() for spec_field in self.fields.values()) else self
 
     def parts(self) -> tuple[Spec, ...]:
         return tuple(spec_field.spec for spec_field in self.fields.values())
@@ -328,11 +327,11 @@ class MapOf(Spec):
     __slots__ = ("example", "key", "value")
 
     def __init__(self, *, key: Spec | None = None, value: Spec | None = None, doc: str = "",
-                 kind: str = "a mapping", example: dict[Any, Any] | None = None) -> None:
+                 kind: str = "a mapping", example: Mapping[Any, Any] | None = None) -> None:
         super().__init__(doc=doc, kind=kind)
         self.key = key if key is not None else Text()
         self.value = value if value is not None else Int()
-        self.example = example
+        self.example: Mapping[Any, Any] | None = None if example is None else MappingProxyType(dict(example))
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.MappingNode)

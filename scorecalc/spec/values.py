@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
@@ -271,12 +273,12 @@ class Choice(Spec):
 
     single_word: ClassVar[bool] = True
 
-    def __init__(self, *, words: tuple[str, ...] = (), aliases: dict[str, str] | None = None, doc: str = "",
-                 example: str | None = None, what: str = "name") -> None:
+    def __init__(self, *, words: tuple[str, ...] = (), aliases: Mapping[str, str] | None = None,
+                 doc: str = "", example: str | None = None, what: str = "name") -> None:
         article = "an" if what[:1].lower() in "aeiou" else "a"
         super().__init__(doc=doc, kind=f"{article} {what} ({', '.join(words)})")
         self.words = words
-        self.aliases = aliases if aliases is not None else {}
+        self.aliases: Mapping[str, str] = MappingProxyType(dict(aliases or {}))
         self.example = example
         self.what = what
 

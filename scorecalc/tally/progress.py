@@ -30,10 +30,10 @@ from ..games import Game
 from ..pipeline import player_names
 from ..reading.loading import Source, compose, position_of, read_source
 from ..reading.words import did_you_mean
-from ..spec import MISSING, Anything, ListOf, Record, Spec
+from ..spec import MISSING, Record, Spec
 from ..spec.checking import check_alone
 from .answers import as_written
-from .questions import Progress, expanded, is_scalar
+from .questions import Progress
 
 
 @dataclass
@@ -118,15 +118,16 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
 
 
 def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
-    if isinstance(spec, Anything):
-        return check_value(spec, node, path, problems)
-    if expanded(spec):
-        assert isinstance(spec, Record)
-        return read_record(spec, node, path, problems)
-    if isinstance(spec, ListOf) and not is_scalar(spec.item) and isinstance(node, yaml.SequenceNode):
+    """A value read as tally asks it: a record asked field by field, a list asked entry by entry,
+    each part kept if it checks; anything else checked as a whole."""
+    record = spec.asked_fields()
+    if record is not None:
+        return read_record(record, node, path, problems)
+    item = spec.asked_entries()
+    if item is not None and isinstance(node, yaml.SequenceNode):
         entries = []
         for i, child in enumerate(node.value):
-            entry = read_value(spec.item, child, (*path, i), problems)
+            entry = read_value(item, child, (*path, i), problems)
             if entry is not MISSING:
                 entries.append(entry)
         return entries

@@ -15,11 +15,12 @@ from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
 from ..output.report import EXIT_BAD_INPUT
-from ..spec import MISSING, ListOf, Record, Spec
+from ..spec import MISSING, Record, Spec
+from ..spec.interview import PLAYERS, Table
 from .answers import BadAnswer, check, one_line
 from .progress import as_source, load, render, save
 from .prompt import Terminal
-from .questions import BOARD_FORMS, Planner, Progress, Question, get, grid_rows
+from .questions import Planner, Progress, Question, get
 
 DONE = -1
 """``run()``: the table is complete; the caller prints the score."""
@@ -36,7 +37,7 @@ class Session:
         self.name = name
         self.terminal = terminal or Terminal()
         self.declaration = game.declaration
-        self.board_form = BOARD_FORMS.get(game.name)
+        self.interview = game.interview
         self.now = now or current_time()
         loaded = load(game, name)
         self.data: dict[str, Any] = loaded.data
@@ -61,7 +62,7 @@ class Session:
         return Progress(frozenset(self.declined), frozenset(self.open))
 
     def plan(self) -> list[Question]:
-        return Planner(self.declaration, self.data, self.progress, self.board_form).plan()
+        return Planner(self.declaration, self.interview, self.data, self.progress).plan()
 
     def settle_foreign(self) -> None:
         """In a file tally did not start, an absent optional part counts as declined."""
@@ -117,7 +118,13 @@ class Session:
             raise
 
     def growing(self, plan: list[Question]) -> bool:
-        return any(question.kind in ("item", "row") and not question.answered for question in plan)
+        return any(question.kind in ("item", "form") and not question.answered for question in plan)
+
+    @staticmethod
+    def more_players(plan: list[Question]) -> bool:
+        """Whether more players may still join: the players list still asks for its next entry."""
+        return any(question.kind == "item" and question.list_path == ("players",) and not question.answered
+                   for question in plan)
 
     def loop(self) -> int:
         while True:
@@ -171,7 +178,8 @@ class Session:
         return players if isinstance(players, list) else []
 
     def back(self, question: Question, plan: list[Question]) -> None:
-        if question.kind == "row" and not question.answered and self.drop_row(question):
+        if question.form is not None and question.step is not None and \
+                question.form.back(FormEntry(self, question), question.step):
             return
         index = next(i for i, q in enumerate(plan) if q.key == question.key)
         earlier = [q for q in plan[:index] if not (q.declined and q.kind == "value" and q.declared is None)]
@@ -189,7 +197,7 @@ class Session:
             return
         plan = self.plan()
         keys = [q.key for q in plan]
-        if question.key in keys and question.kind != "row":
+        if question.key in keys and question.kind != "form":
             following = plan[keys.index(question.key) + 1:]
             if following and following[0].answered:
                 self.cursor = following[0].key
@@ -220,14 +228,12 @@ class Session:
 
     def default_text(self, question: Question) -> str:
         """What an empty answer means, as shown in brackets."""
+        if question.step is not None:
+            return question.step.default
         if question.answered:
             if question.declined:
                 return "skip"
-            if question.kind == "row":
-                return "keep"
             return one_line(question.spec, question.value) or "keep"
-        if question.kind == "row":
-            return "end of board" if question.index else ""
         if question.path == ("date",):
             return self.now.strftime("%Y-%m-%d %H:%M")
         if question.kind == "item":
@@ -240,9 +246,10 @@ class Session:
             return "done" if question.list_path != ("players",) else "that's everyone"
         if question.default is not MISSING:
             return one_line(question.spec, question.default) or "none"
-        if isinstance(question.spec, Record) and all(
-                f.default is not MISSING or not f.required for f in question.spec.fields.values()):
-            return one_line(question.spec, defaults_of(question.spec)) or "skip"
+        record = question.spec.as_record()
+        if record is not None and all(f.default is not MISSING or not f.required
+                                      for f in record.fields.values()):
+            return one_line(question.spec, defaults_of(record)) or "skip"
         return "skip" if question.optional else ""
 
     def prompt(self, question: Question) -> str:
@@ -270,8 +277,8 @@ class Session:
     # --- answering ---------------------------------------------------------------------------
 
     def answer(self, question: Question, text: str) -> None:
-        if question.kind == "row":
-            self.answer_row(question, text)
+        if question.form is not None and question.step is not None:
+            question.form.answer(FormEntry(self, question), question.step, text)
             return
         before = copy.deepcopy(self.data), set(self.declined), set(self.open)
         if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
@@ -310,7 +317,7 @@ class Session:
         if text == "" and question.default is not MISSING:
             self.put(question, copy.deepcopy(question.default))
             return
-        if text == "" and isinstance(question.spec, Record):
+        if text == "" and question.spec.as_record() is not None:
             try:
                 self.put(question, check(question.spec, "{}", question.path))
                 return
@@ -351,8 +358,11 @@ class Session:
 
     def trial(self, question: Question) -> None:
         """Run the game's own checks on the table so far, where that is cheap and fair: an error
-        about this answer refuses it; a warning about it is shown."""
-        if question.path[:1] not in (("players",), ("board",), ("percy",)) or question.kind == "row":
+        about this answer refuses it; a warning about it is shown. Only the players' answers and
+        what comes after them are tried, and only over the players whose questions are all
+        answered (the settings alone would give only errors about what is not asked yet)."""
+        order = self.interview.ask(str(question.path[0])).order
+        if order is None or order < PLAYERS or question.kind == "form":
             return
         plan = self.plan()
         incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
@@ -362,20 +372,17 @@ class Session:
         index = self.player_index(question)
         if index is not None and index >= cut:
             return
-        if any(not q.answered for q in plan if q.path[:1] in (("board",), ("percy",))) and \
-                question.path[:1] != ("players",):
-            pass
         data = copy.deepcopy(self.data)
         data["players"] = data.get("players", [])[:cut]
         for key, spec_field in self.declaration.fields.items():
-            if spec_field.required and key not in data and isinstance(spec_field.spec, ListOf):
+            if spec_field.required and key not in data and spec_field.spec.list_bounds() is not None:
                 data[key] = []
         problems, warnings = self.check_table(data)
         for problem in problems:
             if problem.path[:len(question.path)] == question.path:
                 raise BadAnswer(problem.describe() if problem.path != question.path else
                                 problem.message + (f" ({problem.hint})" if problem.hint else ""))
-        if cut == len(players) and "players" not in self.open:
+        if cut == len(players) and not self.more_players(plan):
             for warning in warnings:
                 if warning[0][:len(question.path)] == question.path and warning[1] not in self.shown_warnings:
                     self.shown_warnings.add(warning[1])
@@ -393,104 +400,6 @@ class Session:
         except Exception:  # a partial table the game cannot read yet: nothing to say
             return [], []
         return [], [(issue.path, issue.message) for issue in scored.document.warnings]
-
-    # --- Caracas rows ------------------------------------------------------------------------
-
-    def answer_row(self, question: Question, text: str) -> None:
-        from ..games.caracas import GRID_HEADER
-        from ..games.caracas.grid import GridError, parse_grid
-
-        path = question.path
-        player_path = path[:-1]
-        player = get(self.data, player_path)
-        assert isinstance(player, dict)
-        if question.answered:
-            if text in ("", "-"):
-                return
-            raise BadAnswer("this board is finished; to change it, edit the grid in the file")
-        rows = grid_rows(player.get("grid", "")) if isinstance(player.get("grid"), str) else []
-        if text in ("", "-"):
-            if not rows:
-                raise BadAnswer("type row 1 of the board (or the four landscape figures)")
-            self.finish_board(question, player)
-            self.open.discard(path)
-            self.save()
-            return
-        tokens = text.split()
-        if not rows and tokens and all(token.isdigit() for token in tokens):
-            figures = check(self.landscape_spec(), text, (*player_path, "landscape"))
-            player.pop("grid", None)
-            player["landscape"] = figures
-            self.open.discard(path)
-            self.save()
-            return
-        candidate = "".join(row + "\n" for row in [*rows, text])
-        try:
-            found = parse_grid(candidate)
-        except GridError as error:
-            raise BadAnswer(error.message + (f" ({error.hint})" if error.hint else "")) from None
-        row_number = len(rows) + 1
-        cells = ["."] * 4
-        for tile in found:
-            if tile.tile.row == row_number:
-                cells[tile.tile.col - 1] = token_text(tile.tile)
-        table = [row.split() for row in rows] + [cells]
-        widths = [max(len(line[c]) for line in table) for c in range(4)]
-        grid = "".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
-                       + "\n" for line in table)
-        player["grid"] = GRID_HEADER + grid
-        self.open.add(path)
-        self.save()
-        self.draw(player, found)
-
-    def drop_row(self, question: Question) -> bool:
-        """``<`` on a grid row: take back the row typed last (asked again)."""
-        player = get(self.data, question.path[:-1])
-        rows = grid_rows(player.get("grid", "")) if isinstance(player, dict) and isinstance(
-            player.get("grid"), str) else []
-        rows = [row for row in rows if not row.lstrip().startswith("#")]
-        if not rows:
-            return False
-        assert isinstance(player, dict)
-        if len(rows) == 1:
-            player.pop("grid")
-        else:
-            from ..games.caracas import GRID_HEADER
-
-            player["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
-        self.save()
-        self.terminal.say(self.terminal.dim(f"  row {len(rows)} taken back: type it again"))
-        return True
-
-    def landscape_spec(self) -> Spec:
-        players = self.declaration.fields["players"].spec
-        assert isinstance(players, ListOf) and isinstance(players.item, Record)
-        return players.item.fields["landscape"].spec
-
-    def draw(self, player: dict[str, Any], found: list[Any]) -> None:
-        from ..games.caracas import TILES_PER_EXPLORER
-        from ..games.caracas.board import Board
-        from ..games.caracas.show import draw_board
-
-        board = Board(item.tile for item in found)
-        self.terminal.say("\n".join(draw_board(board)))
-        expected = TILES_PER_EXPLORER.get(len(self.players()))
-        placed = f"{len(board)} tile{'s' if len(board) != 1 else ''}"
-        if expected and "players" not in self.open:
-            placed += f" of the {expected} each explorer places in a game of {len(self.players())}"
-        self.terminal.say(self.terminal.dim(f"  {player.get('name', '')}: {placed}; the next row, or an "
-                                            "empty line when the board is complete"))
-
-    def finish_board(self, question: Question, player: dict[str, Any]) -> None:
-        """An explorer's board is complete: the game's checks (tiles linked to row 1...)."""
-        trial = {"players": [{"name": player.get("name", "Explorer"), "grid": player["grid"]}]}
-        if isinstance(self.data.get("rules"), dict):
-            trial["rules"] = self.data["rules"]
-        problems, _ = self.check_table(trial)
-        for problem in problems:
-            if problem.path[:1] == ("players",):
-                raise BadAnswer(problem.message + (f" ({problem.hint})" if problem.hint else "")
-                                + "; this board cannot be finished as it is")
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -510,7 +419,7 @@ class Session:
         for problem in problems:
             question = self.question_for(problem.path, plan)
             message = problem.describe()
-            if question is None or question.kind == "row":
+            if question is None or question.kind == "form":
                 self.terminal.say(self.terminal.bad(f"{self.name}: {message}"))
                 self.terminal.say(f"{self.name}: this cannot be answered here; fix it in the file and run "
                                   f"'scorecalc tally {self.game.name} {self.name}' again")
@@ -537,6 +446,54 @@ class Session:
         self.backup = False
 
 
+class FormEntry:
+    """What a game's entry form is handed (``spec.interview.Entry``): the record it fills, and the
+    session's terminal, FILE and checks."""
+
+    def __init__(self, session: Session, question: Question) -> None:
+        self.session = session
+        self.question = question
+
+    @property
+    def record(self) -> dict[str, Any]:
+        record = get(self.session.data, self.path)
+        assert isinstance(record, dict)  # the planner asks a form only of a record that is there
+        return record
+
+    @property
+    def table(self) -> Table:
+        return self.session.data
+
+    @property
+    def path(self) -> Path:
+        return self.question.path[:-1]
+
+    @property
+    def more_players(self) -> bool:
+        return self.session.more_players(self.session.plan())
+
+    def say(self, text: str) -> None:
+        self.session.terminal.say(text)
+
+    def note(self, text: str) -> None:
+        self.session.terminal.say(self.session.terminal.dim(text))
+
+    def hold(self, still_open: bool) -> None:
+        if still_open:
+            self.session.open.add(self.question.path)
+        else:
+            self.session.open.discard(self.question.path)
+
+    def save(self) -> None:
+        self.session.save()
+
+    def checked(self, spec: Spec, text: str, path: Path) -> Any:
+        return check(spec, text, path)
+
+    def problems(self, table: Table) -> list[InputError]:
+        return self.session.check_table(dict(table))[0]
+
+
 def current_time() -> datetime.datetime:
     """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible transcripts."""
     import os
@@ -547,14 +504,8 @@ def current_time() -> datetime.datetime:
     return datetime.datetime.now()
 
 
-def token_text(tile: Any) -> str:
-    from ..games.caracas.grid import token_of
-
-    return token_of(tile)
-
-
 def defaults_of(record: Record) -> dict[str, Any]:
-    return {name: f.default for name, f in record.fields.items() if f.default is not MISSING}
+    return {name: f.fresh_default() for name, f in record.fields.items() if f.default is not MISSING}
 
 
 def set_at(data: Any, path: Path, value: Any) -> None:

@@ -83,6 +83,13 @@ class KeyedMap(MapOf):
         values = [word for sub in self.specs.values() for word in sub.answer_words()]
         return list(dict.fromkeys([*self.specs, *values]))
 
+    def answer_syntax(self) -> str:
+        """The University cards take words, not counts: the help shows pairs that read as it says."""
+        if not all(spec.choices() for spec in self.specs.values()):
+            return super().answer_syntax()
+        pairs = ", ".join(f"{name} {spec.template_example()}" for name, spec in self.specs.items())
+        return f"each name and its word: '{pairs}', or only the words in this order: {' '.join(self.specs)}"
+
 
 def with_article(what: str) -> str:
     return f"an {what}" if what[0] in "aeiou" else f"a {what}"
@@ -114,6 +121,11 @@ class CardChoice(Choice):
                             + ", ".join(self.words),
                         ) from None
             raise
+
+    def answer_node(self, text: str) -> yaml.Node:
+        """The card's word as typed: no list is shown to pick from by number, so ``coimbra 2`` is
+        refused (it was read as the second knowledge type, ``geology``)."""
+        return scalar_node(STR, text)
 
 
 _PAGE = ListOf(Choice())

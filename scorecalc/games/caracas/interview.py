@@ -1,0 +1,145 @@
+"""What 'scorecalc tally' asks of a Caracas table: the readings, the explorers, each board row by row.
+
+The readings (``rules``) come first, their defaults offered; then the explorers' names;
+then each explorer's board in the compact grid form (``grid.py``), one row per answer
+from the row touching the SEA, the board drawn after each row and an empty line to end
+it, or, at row 1, the four landscape figures of a comparison-only explorer. The board is
+Caracas' own entry form (``BoardRows``): tally asks it, the form reads each row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...spec.answer import BadAnswer
+from ...spec.interview import Entry, Interview, Step
+from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
+from .grid import GridError, GridTile, parse_grid, token_of
+
+ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
+FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: 'biggest_jungle "
+                 "savannah_areas swamp_areas forks', e.g. '6 4 2 3'")
+
+
+def grid_rows(text: str) -> list[str]:
+    """The rows of a grid text: lines holding tokens (comments and blank lines skipped)."""
+    return [line for line in text.split("\n") if line.split("#", 1)[0].strip()]
+
+
+def rows_of(explorer: Mapping[str, Any]) -> list[str]:
+    grid = explorer.get("grid")
+    return grid_rows(grid) if isinstance(grid, str) else []
+
+
+class BoardRows:
+    """An explorer's board, row by row in the grid form; or the four figures at row 1."""
+
+    fields = ("grid", "landscape", "tiles")
+    """The board in any of its three forms; an unfinished grid is kept open as ``players[i].grid``."""
+
+    def step(self, record: Mapping[str, Any], held_open: bool) -> Step | None:
+        if "landscape" in record or "tiles" in record:
+            return None
+        text = record.get("grid")
+        rows = rows_of(record)
+        if isinstance(text, str) and not held_open:
+            return Step("board", doc=PLAYER.fields["grid"].doc, done=True, default="keep", value=text)
+        return Step(f"row {len(rows) + 1}", doc=ROW_DOC if rows else FIRST_ROW_DOC, optional=bool(rows),
+                    default="end of board" if rows else "", value=text)
+
+    def answer(self, entry: Entry, step: Step, text: str) -> None:
+        if step.done:
+            if text in ("", "-"):
+                return
+            raise BadAnswer("this board is finished; to change it, edit the grid in the file")
+        explorer = entry.record
+        rows = rows_of(explorer)
+        if text in ("", "-"):
+            if not rows:
+                raise BadAnswer("type row 1 of the board (or the four landscape figures)")
+            self.finish(entry)
+            entry.hold(False)
+            entry.save()
+            return
+        tokens = text.split()
+        if not rows and tokens and all(token.isdigit() for token in tokens):
+            figures = entry.checked(LANDSCAPE, text, (*entry.path, "landscape"))
+            explorer.pop("grid", None)
+            explorer["landscape"] = figures
+            entry.hold(False)
+            entry.save()
+            return
+        found = self.read(rows, text)
+        explorer["grid"] = GRID_HEADER + aligned(rows, found)
+        entry.hold(True)
+        entry.save()
+        self.draw(entry, found)
+
+    @staticmethod
+    def read(rows: list[str], text: str) -> list[GridTile]:
+        """The board's tiles with the row ``text`` added below ``rows``; ``BadAnswer`` if it does not read."""
+        try:
+            return parse_grid("".join(row + "\n" for row in [*rows, text]))
+        except GridError as error:
+            raise BadAnswer(error.message + (f" ({error.hint})" if error.hint else "")) from None
+
+    @staticmethod
+    def finish(entry: Entry) -> None:
+        """An explorer's board is complete: the game's checks on it (tiles linked to row 1...)."""
+        explorer = entry.record
+        alone = {"name": explorer.get("name", "Explorer"), "grid": explorer["grid"]}
+        trial: dict[str, Any] = {"players": [alone]}
+        if isinstance(entry.table.get("rules"), dict):
+            trial["rules"] = entry.table["rules"]
+        for problem in entry.problems(trial):
+            if problem.path[:1] == ("players",):
+                raise BadAnswer(problem.message + (f" ({problem.hint})" if problem.hint else "")
+                                + "; this board cannot be finished as it is")
+
+    @staticmethod
+    def draw(entry: Entry, found: list[GridTile]) -> None:
+        """The board so far, and how many tiles it has of those an explorer places."""
+        from .board import Board
+        from .show import draw_board
+
+        board = Board(item.tile for item in found)
+        entry.say("\n".join(draw_board(board)))
+        players = entry.table.get("players")
+        count = len(players) if isinstance(players, list) else 0
+        expected = TILES_PER_EXPLORER.get(count)
+        placed = f"{len(board)} tile{'s' if len(board) != 1 else ''}"
+        if expected and not entry.more_players:
+            placed += f" of the {expected} each explorer places in a game of {count}"
+        entry.note(f"  {entry.record.get('name', '')}: {placed}; the next row, or an empty line when the "
+                   "board is complete")
+
+    def back(self, entry: Entry, step: Step) -> bool:
+        """``<`` on a row: take back the row typed last (asked again)."""
+        rows = [row for row in rows_of(entry.record) if not row.lstrip().startswith("#")]
+        if step.done or not rows:
+            return False
+        if len(rows) == 1:
+            entry.record.pop("grid")
+        else:
+            entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
+        entry.save()
+        entry.note(f"  row {len(rows)} taken back: type it again")
+        return True
+
+
+def aligned(rows: list[str], found: list[GridTile]) -> str:
+    """The grid's rows with the new one (the last of ``rows`` + 1), its columns lined up."""
+    row_number = len(rows) + 1
+    cells = ["."] * 4
+    for tile in found:
+        if tile.tile.row == row_number:
+            cells[tile.tile.col - 1] = token_of(tile.tile)
+    table = [row.split() for row in rows] + [cells]
+    widths = [max(len(line[c]) for line in table) for c in range(4)]
+    return "".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+                   + "\n" for line in table)
+
+
+INTERVIEW = Interview(forms={"players": BoardRows()})
+"""``rules`` (a setting), the date and place, the explorers' names, then each explorer's board."""

@@ -1,0 +1,32 @@
+"""Caracas scored: each explorer's animals, the landscape comparison and the dead-end rivers."""
+
+from __future__ import annotations
+
+from ...sheet import PlayerScore, ScoreSheet, rank
+from .animals import COMMON, score_animals, title
+from .board import label, step
+from .declaration import CATEGORIES
+from .landscape import landscape_ranking
+from .table import Table
+
+
+def score(table: Table) -> ScoreSheet:
+    names = [explorer.name for explorer in table.explorers]
+    landscape = landscape_ranking(names, [explorer.figures(table.rules) for explorer in table.explorers])
+    players = []
+    for explorer, landscape_awards in zip(table.explorers, landscape, strict=True):
+        player = PlayerScore(explorer.name)
+        board = explorer.board
+        if board is not None:
+            for award in score_animals(board, table.rules):
+                category = "Common animals" if award.animal in COMMON else "Rare animals"
+                player.add(category, title(award.animal), award.points, award.detail)
+        for landscape_award in landscape_awards:
+            player.add("Landscape", landscape_award.item, landscape_award.points, landscape_award.detail)
+        if board is not None:
+            dead = board.dead_ends
+            detail = "; ".join(f"{label(square)} {side} side faces {label(step(square, side))} "
+                               "without river" for square, side in dead) or "no dead-end rivers"
+            player.add("Penalties", "Dead-end rivers", -len(dead), detail)
+        players.append(player)
+    return rank(ScoreSheet("caracas", CATEGORIES, players))

@@ -1,0 +1,29 @@
+"""What 'scorecalc tally' asks of a Caribe table: the cards and the solo mode, the players, then Percy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...spec.interview import AFTER_PLAYERS, PLAYERS, Ask, Interview, Table
+
+
+def one_player_solo(table: Table) -> int | None:
+    """A solo game has one player (and, in You vs Percy, Percy after the players)."""
+    return 1 if table.get("solo") else None
+
+
+def you_vs_percy(table: Table, _: Mapping[str, Any]) -> bool:
+    """Percy's table is asked in You vs Percy only."""
+    solo = table.get("solo")
+    return isinstance(solo, dict) and solo.get("mode") == "percy"
+
+
+INTERVIEW = Interview({
+    "players": Ask(PLAYERS, most=one_player_solo),
+    "players.books": Ask(noun="book"),  # "book 2"
+    "percy": Ask(AFTER_PLAYERS, needed=True, applies=you_vs_percy),
+})
+"""``university_cards`` and ``solo`` first, the date and place, the names, then per player
+``score``, ``knowledge``, ``universities``, ``board``, the books one by one and
+``leftover``; in You vs Percy, Percy's table last."""

@@ -1,0 +1,26 @@
+"""On the Origin of Species: the game as scorecalc knows it, one job per module.
+
+- ``declaration``: what a table's YAML holds, and the starter template's example;
+- ``table``: a document read into the table's state, checked against the box and the rules;
+- ``scoring``: the end-game scoring, rule by rule (``score(table) -> ScoreSheet``);
+- ``interview``: what ``scorecalc tally`` asks, in which order (imported by tally only).
+"""
+
+from __future__ import annotations
+
+from .. import Game
+from .declaration import CATEGORIES, FIELDS, example
+from .scoring import score
+from .table import parse
+
+GAME = Game(
+    name="origin",
+    title="On the Origin of Species",
+    categories=CATEGORIES,
+    fields=FIELDS,
+    parse=parse,
+    score=score,
+    example=example,
+    checks_partial=True,
+    interview=__name__ + ".interview",
+)

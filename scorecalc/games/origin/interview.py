@@ -1,0 +1,51 @@
+"""What 'scorecalc tally' asks of an Origin table: the variant and its cards, the players, then the board."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...spec.interview import AFTER_PLAYERS, Ask, Interview, Table
+
+
+def not_family(table: Table, _: Mapping[str, Any]) -> bool:
+    """The Family variant has no books and no objectives."""
+    return table.get("variant") != "family"
+
+
+def advanced(table: Table, _: Mapping[str, Any]) -> bool:
+    """Species objectives, public and private, belong to the Advanced game."""
+    return table.get("variant") == "advanced"
+
+
+def cape_town(table: Table, _: Mapping[str, Any]) -> bool:
+    """The progression values are printed on the Cape Town card."""
+    return table.get("objective") == "cape_town"
+
+
+def not_starting(_: Table, tile: Mapping[str, Any]) -> bool:
+    """A starting tile counts as Level 1: its level is not asked."""
+    return not tile.get("starting")
+
+
+def player_names(table: Table) -> list[str]:
+    """The players' names, to complete a tile's cubes with."""
+    return [player["name"] for player in table.get("players", [])
+            if isinstance(player, dict) and "name" in player]
+
+
+INTERVIEW = Interview({
+    "objective": Ask(applies=not_family, needed=True),
+    "progression": Ask(applies=cape_town, needed=True),
+    "public_species": Ask(applies=advanced),
+    "players.books": Ask(applies=not_family),
+    "players.private_species": Ask(applies=advanced),
+    "board": Ask(AFTER_PLAYERS, noun="tile"),  # the cubes on a tile name the players
+    "board.level": Ask(1, applies=not_starting, needed=True),  # species, then 'starting?', then the rest
+    "board.habitats": Ask(1),
+    "board.cubes": Ask(1, complete=player_names),
+})
+"""``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
+(Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
+``private_species``; then the board tile by tile: ``species``, ``starting``, ``level``,
+``habitats``, ``cubes``."""

@@ -1,0 +1,216 @@
+"""The interview protocol: what a game says ``scorecalc tally`` asks of its table, and in which order.
+
+A game's ``interview`` module holds an ``Interview``: for each field it names (by its
+path in the declaration, lists left out: ``"board.level"`` is the level of every Origin
+board tile) an ``Ask`` says when it is asked, whether it applies to the settings given,
+what one entry of a list is called ("tile 3") and which words complete an answer; a part
+typed in a form of the game's own (Caracas' grid, row by row) is an ``EntryForm``.
+Fields the interview does not name are asked in declaration order, with the settings.
+
+``scorecalc.tally`` runs every game's interview through this module, which lies below
+both: a game's interview imports only the spec types (never ``scorecalc.tally``), and
+tally names no game. An entry form speaks, saves and checks through the ``Entry`` it is
+handed, so it never writes FILE itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .base import Frozen
+
+if TYPE_CHECKING:
+    from ..errors import InputError, Path
+    from .base import Spec
+    from .containers import Record
+
+Table = Mapping[str, Any]
+"""The table as answered so far: plain data, as the YAML holds it."""
+
+SETTINGS, WHEN_AND_WHERE, PLAYERS, AFTER_PLAYERS = 0, 1, 2, 3
+"""The order of a table's top-level questions: its settings (Caribe's University cards,
+Origin's variant), the date and the place, the players (names first, then each player's
+fields), then what refers to the players (Origin's board tiles and their cubes). Within a
+record the fields are asked by their ``order``, then in declaration order."""
+
+
+class Ask(Frozen):
+    """How one field is asked; a field the interview does not name is asked as ``Ask()``."""
+
+    __slots__ = ("applies", "complete", "most", "needed", "noun", "order")
+
+    def __init__(self, order: int | None = SETTINGS, *,
+                 applies: Callable[[Table, Mapping[str, Any]], bool] | None = None, needed: bool = False,
+                 most: Callable[[Table], int | None] | None = None,
+                 complete: Callable[[Table], list[str]] | None = None, noun: str = "entry") -> None:
+        self.order = order
+        """Reading order among the record's fields (lower first, then declaration order); ``None``:
+        never asked. At the top: ``SETTINGS``, ``WHEN_AND_WHERE``, ``PLAYERS``, ``AFTER_PLAYERS``."""
+        self.applies = applies
+        """``applies(table, record)``: whether the question applies, given the table so far and the
+        record that holds the field (``None``: always)."""
+        self.needed = needed
+        """When it applies, the game needs it although the declaration leaves it optional (the
+        objective outside the Family variant): the player is not offered to skip it."""
+        self.most = most
+        """For a list: at most this many entries, given the table so far (a solo game's one player)."""
+        self.complete = complete
+        """Words to complete the answer with, from the table so far (players' names for cubes)."""
+        self.noun = noun
+        """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
+
+    def __repr__(self) -> str:
+        return f"Ask({self.order!r})"
+
+
+NEVER = Ask(None)
+"""A field tally never asks (``expect:``, ``notes:``)."""
+ASKED = Ask()
+
+
+class Step(Frozen):
+    """What an entry form asks next of one record (or, ``done``, shows when going back)."""
+
+    __slots__ = ("default", "doc", "done", "label", "optional", "value")
+
+    def __init__(self, label: str, *, doc: str = "", done: bool = False, default: str = "",
+                 optional: bool = False, value: Any = None) -> None:
+        self.label = label
+        """What is asked, in a few words: ``row 3``."""
+        self.doc = doc
+        """Where to find it on the table, and the form of the answer."""
+        self.done = done
+        """The form has all it takes for this record (the question shows as answered)."""
+        self.default = default
+        """What an empty answer does, shown in brackets (``end of board``); empty: nothing shown."""
+        self.optional = optional
+        """An empty answer is accepted here (it ends the form)."""
+        self.value = value
+        """The form's part of the record so far (the grid typed), for going back."""
+
+
+class Entry(Protocol):
+    """What an entry form is handed for one answer: the record it fills, and the session's
+    means to speak, keep its progress, save FILE and check the table."""
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record being filled (a player); the form changes it in place."""
+
+    @property
+    def table(self) -> Table:
+        """The whole table so far."""
+
+    @property
+    def path(self) -> Path:
+        """Where the record is in the table: ``("players", 1)``."""
+
+    @property
+    def more_players(self) -> bool:
+        """Whether more players may still join the table (so the player count is not known yet)."""
+
+    def say(self, text: str) -> None:
+        """Show lines on the terminal (the board drawn)."""
+
+    def note(self, text: str) -> None:
+        """Show a line in the terminal's quiet style (what comes next)."""
+
+    def hold(self, still_open: bool) -> None:
+        """Whether the form still takes answers for this record (kept in FILE's ``tally:`` block,
+        so a run stopped in the middle goes on there)."""
+
+    def save(self) -> None:
+        """Write FILE with the table so far."""
+
+    def checked(self, spec: Spec, text: str, path: Path) -> Any:
+        """A one-line answer read and checked by ``spec`` as the YAML would be (``BadAnswer`` if refused)."""
+
+    def problems(self, table: Table) -> list[InputError]:
+        """The errors the game finds on ``table`` (none while it cannot be read yet)."""
+
+
+class EntryForm(Protocol):
+    """A game's own way to enter some fields of a record: Caracas' board, row by row."""
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The record's fields the form fills (they are not asked one by one); its progress is
+        kept under the first (``players[0].grid``)."""
+
+    def step(self, record: Mapping[str, Any], held_open: bool) -> Step | None:
+        """The form's question for ``record`` now (``done`` when complete); ``None`` when the form
+        has nothing to ask (the record was given another way). ``held_open``: the form said it
+        still takes answers for this record (``Entry.hold``)."""
+
+    def answer(self, entry: Entry, step: Step, text: str) -> None:
+        """Take one answer to ``step`` (``BadAnswer`` refuses it, with the message); save through
+        ``entry``."""
+
+    def back(self, entry: Entry, step: Step) -> bool:
+        """``<`` at ``step``: take back the form's last answer; ``False`` when there is none to take
+        back (tally goes back to the question before)."""
+
+
+class Interview(Frozen):
+    """A game's questions: an ``Ask`` for each field named, by its path (``"players.books"``),
+    and the entry forms of the records at a path (``{"players": CaracasBoard()}``)."""
+
+    __slots__ = ("forms", "questions")
+
+    def __init__(self, questions: Mapping[str, Ask] | None = None, *,
+                 forms: Mapping[str, EntryForm] | None = None) -> None:
+        self.questions: Mapping[str, Ask] = MappingProxyType(dict(questions or {}))
+        self.forms: Mapping[str, EntryForm] = MappingProxyType(dict(forms or {}))
+
+    def ask(self, key: str) -> Ask:
+        """How the field at ``key`` is asked."""
+        return self.questions.get(key, ASKED)
+
+    def form(self, key: str) -> EntryForm | None:
+        """The entry form of the record at ``key`` (each entry of a list), if it has one."""
+        return self.forms.get(key)
+
+    def joined(self, other: Interview) -> Interview:
+        """This interview with ``other``'s questions and forms added (``other`` wins)."""
+        return Interview({**self.questions, **other.questions}, forms={**self.forms, **other.forms})
+
+    def check(self, declaration: Record) -> None:
+        """Every path named is a field of ``declaration`` (a typo would silently ask nothing)."""
+        for key in self.questions:
+            field_spec(declaration, key)
+        for key, form in self.forms.items():
+            record = record_at(declaration, key)
+            for name in form.fields:
+                if name not in record.fields:
+                    raise ValueError(f"the entry form at {key!r} fills {name!r}, which is not a field there")
+
+
+def key_of(path: Path) -> str:
+    """The interview's name of a place in the table: ``("board", 2, "level")`` -> ``board.level``."""
+    return ".".join(part for part in path if isinstance(part, str))
+
+
+def record_at(declaration: Record, key: str) -> Record:
+    """The record at ``key`` (a list's entry record for a list), or ``ValueError``."""
+    return _record_of(field_spec(declaration, key), key) if key else declaration
+
+
+def field_spec(record: Spec, key: str) -> Spec:
+    """The spec of the field at ``key`` (dotted) below ``record``, or ``ValueError``."""
+    spec = record
+    for name in key.split("."):
+        fields = _record_of(spec, key).fields
+        if name not in fields:
+            raise ValueError(f"the interview names {key!r}, which the declaration does not have")
+        spec = fields[name].spec
+    return spec
+
+
+def _record_of(spec: Spec, key: str) -> Record:
+    item = spec.item_spec()
+    record = (item if item is not None else spec).as_record()
+    if record is None:
+        raise ValueError(f"the interview names {key!r}, which the declaration does not have")
+    return record
