@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from .conftest import EXAMPLES, ROOT, examples, run_cli
 from .rating_plays import REGIMES, broken_plays, random_plays, violations
 
 LEAGUE = str(EXAMPLES / "league")
+WriteYaml = Callable[[str, str], Path]
 EVERY_OPTION = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
 
 
@@ -360,12 +362,22 @@ def test_chart_labels_never_overlap_and_ticks_name_days() -> None:
     assert len(date_ticks(tuple(f"2026-01-{day:02d}" for day in range(1, 31)))) <= 6
 
 
-def test_chart_with_no_dated_play(tmp_path: Path, write_yaml) -> None:  # type: ignore[no-untyped-def]
+def test_chart_with_no_dated_play(tmp_path: Path, write_yaml: WriteYaml) -> None:
     table = (EXAMPLES / "league" / "06-galapagos-shared-victory.yaml").read_text(encoding="utf-8")
     write_yaml(table.replace("date: 2026-10-10\n", ""), "a.yaml")
     out = tmp_path / "season.png"
     assert run_cli("standings", str(tmp_path / "a.yaml"), "--chart", str(out)).exit_code == 0
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_name_the_font_cannot_draw_is_a_warning(tmp_path: Path, write_yaml: WriteYaml) -> None:
+    table = (EXAMPLES / "league" / "06-galapagos-shared-victory.yaml").read_text(encoding="utf-8")
+    write_yaml(table.replace("Bruno", "王小明"), "a.yaml")
+    out = tmp_path / "season.png"
+    result = run_cli("standings", str(tmp_path / "a.yaml"), "--chart", str(out), "-f", "csv")
+    assert result.exit_code == 0 and out.exists()
+    assert result.stderr == (f"{out}: warning: the chart's font has no glyph for '小明王'; those characters "
+                             "of names show as boxes\n")
 
 
 def test_chart_has_the_protections_of_output(tmp_path: Path) -> None:

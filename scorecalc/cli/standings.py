@@ -11,6 +11,7 @@ from ..errors import UsageError
 from ..games import REGISTRY
 from ..output.report import Report
 from ..output.standings import StandingsFormat
+from ..output.terminal import console
 from . import ClickContext
 from .options import (
     OutputOption,
@@ -116,7 +117,11 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
     if chart is not None:
         from ..league.chart import draw, season_picture
 
-        save(chart, draw(season_picture(result), chart))
+        drawing = draw(season_picture(result), chart)
+        save(chart, drawing.data)
+        if drawing.missing:
+            console.err(f"{chart}: warning: the chart's font has no glyph for {drawing.missing!r}; "
+                        "those characters of names show as boxes")
     if format is StandingsFormat.BGSPLAY:
         from ..output.bgsplay import render_bgsplay
 

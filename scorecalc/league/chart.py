@@ -20,6 +20,7 @@ give the same bytes (no date in the file, SVG ids from a fixed salt).
 from __future__ import annotations
 
 import io
+import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dates import day_of, day_text
@@ -36,6 +37,8 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 """Okabe and Ito's colours, told apart with every common colour blindness, then brown; after
 eight players the colours come round again with dashed, then dotted lines."""
 STYLES = ("-", "--", ":")
+MISSING_GLYPH = re.compile(r"^Glyph (\d+) .* missing from font")
+"""matplotlib's warning for a character no font draws (its number is the code point)."""
 LABEL_LENGTH = 16
 
 
@@ -99,8 +102,18 @@ def season_picture(standings: Standings) -> Picture:
     return Picture(title, measure, days, lines, rated)
 
 
-def draw(picture: Picture, path: str) -> bytes:
+class Drawing(NamedTuple):
+    """The picture's bytes, and the characters of names that the font has no glyph for (drawn
+    as boxes: the bundled DejaVu Sans covers Latin, Greek and Cyrillic, not CJK)."""
+
+    data: bytes
+    missing: str
+
+
+def draw(picture: Picture, path: str) -> Drawing:
     """The picture as PNG (1200 x 800) or SVG bytes, as ``path``'s ending says."""
+    import warnings
+
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -108,14 +121,18 @@ def draw(picture: Picture, path: str) -> bytes:
     kind = path.lower().rsplit(".", 1)[1]
     with matplotlib.rc_context({"svg.hashsalt": "scorecalc", "svg.fonttype": "path",
                                 "font.family": "DejaVu Sans", "font.size": 20, "axes.titlesize": 28,
-                                "axes.labelsize": 22, "xtick.labelsize": 19, "ytick.labelsize": 19}):
+                                "axes.labelsize": 22, "xtick.labelsize": 19, "ytick.labelsize": 19}), \
+            warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI)
         axes = figure.add_axes((0.09, 0.17, 0.70, 0.74))
         plot(axes, picture)
         out = io.BytesIO()
         metadata: dict[str, Any] = {"Date": None} if kind == "svg" else {}
         figure.savefig(out, format=kind, dpi=DPI, metadata=metadata)
-    return out.getvalue()
+    missing = {chr(int(found.group(1))) for warning in caught
+               if (found := MISSING_GLYPH.search(str(warning.message))) is not None}
+    return Drawing(out.getvalue(), "".join(sorted(missing)))
 
 
 def plot(axes: Any, picture: Picture) -> None:
