@@ -359,3 +359,22 @@ def test_csv_is_not_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "20")
     rows = list(csv.reader(io.StringIO(run_cli("caracas", str(ALEX), "-f", "csv").stdout)))
     assert len(rows) == 5
+
+
+def test_item_column_takes_the_width_its_names_need_when_detail_has_room() -> None:
+    """Issue 21: at 80 columns 'Collected during the game' wrapped over three lines in the
+    Item column while Detail had room; the widths at which a name takes a line fewer are
+    tried, so it takes two at most."""
+    import os
+
+    from typer.testing import CliRunner
+
+    from scorecalc.cli import app
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "origin" / "rulebook-plymouth-tie.yaml"
+    result = CliRunner().invoke(app, ["origin", str(example)], env={**os.environ, "COLUMNS": "80"})
+    lines = result.stdout.split("\n")
+    at = next(i for i, line in enumerate(lines) if "Collected" in line)
+    assert "Collected during" in lines[at] or "during the game" in lines[at + 1]
+    assert lines[at + 2].startswith(("Books", "Species", "Game")), "\n".join(lines[at:at + 3])
+    assert max(len(line) for line in lines) <= 80

@@ -64,7 +64,7 @@ SESSIONS = {
     },
     "caracas": {
         "first": [
-            ("rules", "caiman_ties str\t"), ("date", "2026-01-05"), ("location", ""),
+            ("house rules?", "caiman_ties str\t"), ("date", "2026-01-05"), ("location", ""),
             ("player 1's name", "Alex"), ("player 2's name", "Bea"), ("player 3's name", ""),
             ("row 1", "JuJa~ES JuSlSo~NESW JuHo~SW SaAt"), ("row 2", "JuKi~NE SwPiGu~NESW SwAn~NW SaIb"),
             ("row 3", "JuCp~E SwCm~NEW SwEe~ESW"), ("!", "a row has 4"),
@@ -87,12 +87,12 @@ SESSIONS = {
         "resume": "score",
         "second": [
             ("score", "30"), ("books", "2 2 2"), ("tiles", "2"),
-            ("tile 1 species", "Sea Lion"), ("starting", ""), ("level", "5"), ("!", "must be at most 4"),
-            ("level", "3"), ("habitats", "water water land"), ("cubes", "Rach\t 2, Ezra 1"),
+            ("tile 1 species", "Sea Lion"), ("level", "5"), ("!", "must be at most 4"),
+            ("level", "3"), ("cubes", "Rach\t 2, Ezra 1"),
             ("tile 2 species", ""),
         ],
         "piped": ["", "plymouth", "2026-01-05", "", "Rachel", "Ezra", "", "38", "4 8 2", "Sea Snail",
-                  "30", "2 2 2", "2", "Sea Lion", "", "3", "water water land", "Rachel 2, Ezra 1", ""],
+                  "30", "2 2 2", "2", "Sea Lion", "3", "Rachel 2, Ezra 1", ""],
     },
 }
 

@@ -182,10 +182,11 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
     fewest_item = max(display_width("Item") + 2, min(item, max(longest_word(row[1]) for row in rows), 16))
     fewest_category = max(display_width("Category") + 2,
                           min(category, max(longest_word(row[0]) for row in rows)))
-    names = {display_width(row[1]) for row in rows}
-    items = {fewest_item, *(size for size in names if fewest_item < size <= item)}
+    items = {fewest_item, *(size for row in rows for size in _fewer_lines(row[1], fewest_item, item))}
+    categories = {fewest_category, category,
+                  *(size for row in rows for size in _fewer_lines(row[0], fewest_category, category))}
     layouts = [(category_width, item_width, room - category_width - item_width)
-               for category_width in {category, fewest_category} for item_width in items
+               for category_width in categories for item_width in items
                if room - category_width - item_width >= MIN_DETAIL]
     if not layouts:
         return None
@@ -201,6 +202,20 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
         return lines + WRAPPED_NAME * wrapped, wrapped, -detail_width
 
     return min(layouts, key=cost)
+
+
+def _fewer_lines(name: str, narrowest: int, widest: int) -> set[int]:
+    """The column widths between ``narrowest`` and ``widest`` at which ``name`` takes one line
+    fewer than at the width before: each is a width worth trying (a name of 25 columns may
+    take three lines at 13, two at 16 and one at 25)."""
+    sizes: set[int] = set()
+    before = line_count(name, narrowest)
+    for size in range(narrowest + 1, min(widest, display_width(name)) + 1):
+        lines = line_count(name, size)
+        if lines < before:
+            sizes.add(size)
+            before = lines
+    return sizes
 
 
 def _stacked_items(rows: Sequence[Sequence[str]], width: int, label: int, points: int) -> str:

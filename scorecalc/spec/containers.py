@@ -126,6 +126,8 @@ class ListOf(Spec):
         return [self.item.written(item) for item in value] if isinstance(value, list) else value
 
     def answer_syntax(self) -> str:
+        if not self.item.is_scalar():
+            return "its entries are asked one at a time ('none' for an empty list)"
         shown = ", ".join(map(str, self.example)) if self.example else self.item.list_example()
         return f"a list, separated by commas: {shown} ('none' for an empty list)"
 
@@ -311,7 +313,9 @@ class Record(Spec):
 
     def answer_syntax(self) -> str:
         order = self.answer_keys()
-        return (f"'name value' pairs, e.g. '{order[0]} …, {order[-1]} …', or only the values in this order: "
+        shown = self.answer_text({key: self.fields[key].spec.template_example()
+                                  for key in (order[0], order[-1])})
+        return (f"'name value' pairs, e.g. '{shown}', or only the values in this order: "
                 f"{' '.join(order)} (left out: the default)")
 
     def answer_words(self) -> list[str]:

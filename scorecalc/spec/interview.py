@@ -39,12 +39,13 @@ record the fields are asked by their ``order``, then in declaration order."""
 class Ask(Frozen):
     """How one field is asked; a field the interview does not name is asked as ``Ask()``."""
 
-    __slots__ = ("applies", "complete", "most", "needed", "noun", "order")
+    __slots__ = ("applies", "complete", "most", "needed", "noun", "order", "rarely")
 
     def __init__(self, order: int | None = SETTINGS, *,
                  applies: Callable[[Table, Mapping[str, Any]], bool] | None = None, needed: bool = False,
                  most: Callable[[Table], int | None] | None = None,
-                 complete: Callable[[Table], list[str]] | None = None, noun: str = "entry") -> None:
+                 complete: Callable[[Table], list[str]] | None = None, noun: str = "entry",
+                 rarely: str = "") -> None:
         self.order = order
         """Reading order among the record's fields (lower first, then declaration order); ``None``:
         never asked. At the top: ``SETTINGS``, ``WHEN_AND_WHERE``, ``PLAYERS``, ``AFTER_PLAYERS``."""
@@ -60,6 +61,10 @@ class Ask(Frozen):
         """Words to complete the answer with, from the table so far (players' names for cubes)."""
         self.noun = noun
         """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
+        self.rarely = rarely
+        """A setting players rarely change (Caracas' readings): first asked as this yes-or-no
+        question (``house rules?``, default no: the field's defaults); ``y`` then asks the field
+        itself, and an answer to the field itself is taken at once too."""
 
     def __repr__(self) -> str:
         return f"Ask({self.order!r})"
@@ -112,10 +117,17 @@ class Entry(Protocol):
         """Whether more players may still join the table (so the player count is not known yet)."""
 
     def say(self, text: str) -> None:
-        """Show lines on the terminal (the board drawn)."""
+        """Show lines on the terminal, wrapped to its width."""
 
     def note(self, text: str) -> None:
         """Show a line in the terminal's quiet style (what comes next)."""
+
+    def draw(self, text: str) -> None:
+        """Show a picture (the board): its lines as they are, never wrapped to the terminal."""
+
+    @property
+    def interactive(self) -> bool:
+        """Whether the answers are typed at a terminal (piped answers keep every empty line)."""
 
     def hold(self, still_open: bool) -> None:
         """Whether the form still takes answers for this record (kept in FILE's ``tally:`` block,
@@ -151,6 +163,10 @@ class EntryForm(Protocol):
     def back(self, entry: Entry, step: Step) -> bool:
         """``<`` at ``step``: take back the form's last answer; ``False`` when there is none to take
         back (tally goes back to the question before)."""
+
+    def resume(self, entry: Entry, step: Step) -> None:
+        """Before the first question of a run about a record the form has begun (``step.value``):
+        show what is there (the board so far)."""
 
 
 class Interview(Frozen):

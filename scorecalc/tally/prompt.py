@@ -50,7 +50,32 @@ class Terminal:
 
     # --- showing ---------------------------------------------------------------------------
 
+    @property
+    def width(self) -> int | None:
+        """The columns to wrap to: the terminal's that standard error is (asked each time, so a
+        resized window is followed); ``None`` when standard error is no terminal (nothing wraps)."""
+        stream = sys.stderr
+        try:
+            if stream is None or not stream.isatty():
+                return None
+            return max(20, os.get_terminal_size(stream.fileno()).columns)
+        except (AttributeError, OSError, ValueError):
+            return None
+
     def say(self, text: str = "") -> None:
+        """Lines of text, wrapped to the terminal's width at word boundaries (``wrapping.py``)."""
+        width = self.width
+        if width is None:
+            lines = text.split("\n")
+        else:
+            from .wrapping import wrap
+
+            lines = wrap(text, width - 1)  # a full row would leave the cursor in the last column
+        for line in lines:
+            console.err(line)
+
+    def picture(self, text: str) -> None:
+        """Lines shown as they are, never wrapped (the Caracas board keeps its 78 columns)."""
         for line in text.split("\n"):
             console.err(line)
 
@@ -79,6 +104,14 @@ class Terminal:
     def ask(self, prompt: str, words: list[str] | None = None) -> str | None:
         """One answer line (without its newline); ``None`` at the end of input."""
         self.words = list(dict.fromkeys(words or []))
+        width = self.width
+        if width is not None:  # a long question: its first lines said, its last line the prompt
+            from .wrapping import wrap
+
+            *above, prompt = wrap(prompt.rstrip(" "), width - 2)
+            prompt += " "
+            for line in above:
+                console.err(line)
         if not self.interactive:
             return self._read_piped(prompt)
         if self.on_terminal and self.readline is not None and sys.stdout is not None:

@@ -68,6 +68,8 @@ class Question:
     words: list[str] = field(default_factory=list)
     form: EntryForm | None = None
     step: Step | None = None
+    rarely: str = ""
+    """A setting rarely changed: asked first as this yes-or-no question (``Ask.rarely``)."""
     """``form``: the form, and what it asks now."""
 
     @property
@@ -155,7 +157,7 @@ class Planner:
             path=path, kind="value", spec=spec, section=section, label=label, doc=spec_field.doc,
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
-            declined=declined, declared=spec_field, words=words,
+            declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
         )
 
     def form_step(self, form: EntryForm, first: Field, record: dict[str, Any], path: Path, section: str,

@@ -26,8 +26,8 @@ DONE = -1
 """``run()``: the table is complete; the caller prints the score."""
 
 HELP = ("'?' this help · '<' back one question · empty: the default [in brackets], or skip\n"
-        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer,\n"
-        "  and the same command goes on later")
+        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer, "
+        "and the same command goes on later")
 
 
 class Session:
@@ -52,6 +52,10 @@ class Session:
         self.last_doc: tuple[str, str] = ("", "")
         self.shown_warnings: set[str] = set()
         self.answers = 0
+        self.expanded: set[Path] = set()
+        """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
+        self.resumed: set[Path] = set()
+        """Entry forms shown their work so far in this run (a half-typed board drawn on resuming)."""
         if self.foreign:
             self.settle_foreign()
 
@@ -136,7 +140,9 @@ class Session:
                     return outcome
                 continue
             self.show_section(question, plan)
-            answer = self.terminal.ask(self.prompt(question), question.words)
+            self.resume_form(question)
+            words = [*question.words, "yes", "no"] if self.gated(question) else question.words
+            answer = self.terminal.ask(self.prompt(question), words)
             if answer is None:
                 return self.ended(plan)
             answer = answer.strip()
@@ -148,6 +154,8 @@ class Session:
                 continue
             try:
                 self.answer(question, answer)
+            except Expanded:
+                continue
             except BadAnswer as error:
                 self.terminal.say(self.terminal.bad(f"  ✗ {error.message}"))
                 if not self.terminal.interactive:
@@ -216,7 +224,9 @@ class Session:
             heading += f" (player {index + 1} of {len(self.players())})"
         left = self.left(plan)
         tail = f" {left} left" if left > 1 else ""
-        rule = "─" * max(3, 50 - len(heading) - len(tail))
+        width = self.terminal.width
+        room = 50 if width is None else min(50, width - 7)
+        rule = "─" * max(3, room - len(heading) - len(tail))
         self.terminal.say("")
         self.terminal.say(self.terminal.bold(f"── {heading} {rule}") + self.terminal.dim(tail))
 
@@ -226,8 +236,23 @@ class Session:
             return question.path[1]
         return None
 
+    def gated(self, question: Question) -> bool:
+        """A setting rarely changed, asked first as its yes-or-no question (``house rules? [no]``)."""
+        return bool(question.rarely) and not question.answered and question.path not in self.expanded
+
+    def resume_form(self, question: Question) -> None:
+        """The first time in a run that a game's entry form asks about a record it has begun (a
+        board typed in part before a stop): the form shows what it has (the board drawn)."""
+        if question.form is None or question.step is None or question.path in self.resumed:
+            return
+        self.resumed.add(question.path)
+        if question.step.value is not None and not question.step.done:
+            question.form.resume(FormEntry(self, question), question.step)
+
     def default_text(self, question: Question) -> str:
         """What an empty answer means, as shown in brackets."""
+        if self.gated(question):
+            return "no"
         if question.step is not None:
             return question.step.default
         if question.answered:
@@ -253,6 +278,8 @@ class Session:
         return "skip" if question.optional else ""
 
     def prompt(self, question: Question) -> str:
+        if self.gated(question):
+            return f"› {question.rarely} [no]: "
         doc = question.doc
         choices = choice_line(question.spec)
         if doc and (doc, question.section) != self.last_doc:
@@ -265,6 +292,13 @@ class Session:
         return f"› {question.label}{bracket}: "
 
     def help(self, question: Question) -> str:
+        if self.gated(question):
+            return "\n".join([
+                f"  {question.rarely} empty or 'n': the defaults ({self.default_text_full(question)}); "
+                f"'y': see them and change some; or type the {question.label} at once",
+                f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
+                f"  answer: {syntax(question.spec, question)}",
+                "  " + HELP])
         lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
                  f"  answer: {syntax(question.spec, question)}"]
         if question.words and not question.spec.choices():
@@ -274,9 +308,22 @@ class Session:
         lines.append("  " + HELP)
         return "\n".join(lines)
 
+    def default_text_full(self, question: Question) -> str:
+        self.expanded.add(question.path)
+        try:
+            return self.default_text(question)
+        finally:
+            self.expanded.discard(question.path)
+
     # --- answering ---------------------------------------------------------------------------
 
     def answer(self, question: Question, text: str) -> None:
+        if self.gated(question):
+            if text.lower() in ("y", "yes"):
+                self.expanded.add(question.path)
+                raise Expanded
+            if text.lower() in ("", "n", "no", "-"):
+                text = ""
         if question.form is not None and question.step is not None:
             question.form.answer(FormEntry(self, question), question.step, text)
             return
@@ -446,6 +493,10 @@ class Session:
         self.backup = False
 
 
+class Expanded(Exception):
+    """'y' to a setting rarely changed: the setting itself is asked next."""
+
+
 class FormEntry:
     """What a game's entry form is handed (``spec.interview.Entry``): the record it fills, and the
     session's terminal, FILE and checks."""
@@ -477,6 +528,13 @@ class FormEntry:
 
     def note(self, text: str) -> None:
         self.session.terminal.say(self.session.terminal.dim(text))
+
+    def draw(self, text: str) -> None:
+        self.session.terminal.picture(text)
+
+    @property
+    def interactive(self) -> bool:
+        return self.session.terminal.interactive
 
     def hold(self, still_open: bool) -> None:
         if still_open:

@@ -96,6 +96,39 @@ def grid_codes() -> str:
     return "\n".join(lines) + "\n"
 
 
+def nearest_codes(code: str, codes: list[str]) -> str | None:
+    """``did you mean 'Cm'?`` for a two-letter code one letter away from known codes (``Cn``);
+    ``None`` when none is (difflib finds no two-letter word near enough)."""
+    near = [known for known in codes if len(known) == len(code)
+            and sum(a != b for a, b in zip(known, code, strict=True)) == 1]
+    if not near:
+        return did_you_mean(code, codes)
+
+    def likelihood(known: str) -> tuple[bool, bool]:
+        """A slip of the finger first (a key next to the one meant), then the first letter kept."""
+        typed, meant = next((a, b) for a, b in zip(code, known, strict=True) if a != b)
+        return (not _neighbours(typed, meant), typed != code[0] or meant != known[0])
+
+    best = min(map(likelihood, near))
+    if best == (True, True):  # another letter altogether: no better a guess than the list
+        return did_you_mean(code, codes)
+    near = [known for known in near if likelihood(known) == best]
+    named = [f"{known.title()!r} ({name(ANIMAL_CODES[known])})" if known in ANIMAL_CODES
+             else repr(known.title()) for known in near[:3]]
+    return "did you mean " + " or ".join(named) + "?"
+
+
+_KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _neighbours(one: str, other: str) -> bool:
+    """Whether two letters are side by side on a QWERTY keyboard (``n`` and ``m``)."""
+    for row in _KEYBOARD:
+        if one in row and other in row:
+            return abs(row.index(one) - row.index(other)) == 1
+    return False
+
+
 def code_table() -> str:
     return ", ".join(f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items())
 
@@ -126,7 +159,7 @@ def read_token(token: str, row: int, col: int, line: int, offset: int) -> Tile |
         code = body[at:at + 2].lower()
         if code not in ANIMAL_CODES:
             raise fail(f"unknown animal code {body[at:at + 2]!r}", at,
-                       hint=did_you_mean(code, list(ANIMAL_CODES)) or f"codes: {code_table()}")
+                       hint=nearest_codes(code, list(ANIMAL_CODES)) or f"codes: {code_table()}")
         animal = ANIMAL_CODES[code]
         if animal in animals:
             raise fail(f"shows the {name(animal)} twice; a tile shows different animals", at)
@@ -175,15 +208,32 @@ def parse_grid(text: str) -> list[GridTile]:
         if row > MAX_ROWS:
             raise GridError(line_index, tokens[0][1], f"row {row}: a board has at most {MAX_ROWS} rows "
                             "(the box holds 73 tiles)")
-        if len(tokens) != len(COLUMNS):
-            at = tokens[len(COLUMNS)][1] if len(tokens) > len(COLUMNS) else len(content.rstrip())
-            raise GridError(line_index, at, f"row {row} has {plural_squares(len(tokens))}; a row has "
-                            f"{len(COLUMNS)}", hint="write '.' for an empty square")
+        if len(tokens) > len(COLUMNS):
+            raise too_many(tokens, row, line_index)
+        if len(tokens) < len(COLUMNS):
+            raise GridError(line_index, len(content.rstrip()), f"row {row} has "
+                            f"{plural_squares(len(tokens))}; a row has {len(COLUMNS)}",
+                            hint="write '.' for an empty square")
         for col, (token, offset) in enumerate(tokens, start=1):
             tile = read_token(token, row, col, line_index, offset)
             if tile is not None:
                 tiles.append(GridTile(tile, line_index, offset))
     return tiles
+
+
+def too_many(tokens: list[tuple[str, int]], row: int, line_index: int) -> GridError:
+    """A row of more than four tokens, naming the token that does not belong: a river typed
+    apart from its tile (``SwGu ~NE``), else the tokens after the fourth."""
+    for index, (token, offset) in enumerate(tokens):
+        if token.startswith(RIVER_MARK) and index > 0:
+            joined = tokens[index - 1][0] + token
+            return GridError(line_index, offset, f"row {row} has {plural_squares(len(tokens))}: {token!r} "
+                             f"stands apart from its tile", hint=f"write {joined!r}, without the space")
+    extra = [token for token, _ in tokens[len(COLUMNS):]]
+    listed = ", ".join(repr(token) for token in extra)
+    return GridError(line_index, tokens[len(COLUMNS)][1], f"row {row} has {plural_squares(len(tokens))}: "
+                     f"{listed} after the fourth; a row has {len(COLUMNS)}",
+                     hint="one token per square, '.' for an empty square")
 
 
 def plural_squares(count: int) -> str:

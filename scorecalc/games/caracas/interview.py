@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...spec.answer import BadAnswer
-from ...spec.interview import Entry, Interview, Step
+from ...spec.interview import Ask, Entry, Interview, Step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
 from .grid import GridError, GridTile, parse_grid, token_of
 
@@ -72,9 +72,30 @@ class BoardRows:
             return
         found = self.read(rows, text)
         explorer["grid"] = GRID_HEADER + aligned(rows, found)
-        entry.hold(True)
+        complete = entry.interactive and len(found) == self.expected(entry)
+        if complete:  # at a terminal, the board ends by itself with its last tile
+            try:
+                self.finish(entry)
+            except BadAnswer:
+                complete = False  # an empty line will say why, or a row more mends it
+        entry.hold(not complete)
         entry.save()
-        self.draw(entry, found)
+        self.draw(entry, found, complete)
+
+    def resume(self, entry: Entry, step: Step) -> None:
+        """A run that goes on with a half-typed board draws it first."""
+        rows = rows_of(entry.record)
+        if rows:
+            entry.note(f"  {entry.record.get('name', '')}'s board so far ({len(rows)} "
+                       f"row{'s' if len(rows) != 1 else ''}):")
+            self.draw(entry, self.read(rows[:-1], rows[-1]))
+
+    @staticmethod
+    def expected(entry: Entry) -> int | None:
+        """The tiles each explorer places, once the number of explorers is known."""
+        players = entry.table.get("players")
+        count = len(players) if isinstance(players, list) else 0
+        return None if entry.more_players else TILES_PER_EXPLORER.get(count)
 
     @staticmethod
     def read(rows: list[str], text: str) -> list[GridTile]:
@@ -97,20 +118,23 @@ class BoardRows:
                 raise BadAnswer(problem.message + (f" ({problem.hint})" if problem.hint else "")
                                 + "; this board cannot be finished as it is")
 
-    @staticmethod
-    def draw(entry: Entry, found: list[GridTile]) -> None:
+    @classmethod
+    def draw(cls, entry: Entry, found: list[GridTile], complete: bool = False) -> None:
         """The board so far, and how many tiles it has of those an explorer places."""
         from .board import Board
         from .show import draw_board
 
         board = Board(item.tile for item in found)
-        entry.say("\n".join(draw_board(board)))
+        entry.draw("\n".join(draw_board(board)))
         players = entry.table.get("players")
         count = len(players) if isinstance(players, list) else 0
-        expected = TILES_PER_EXPLORER.get(count)
+        expected = cls.expected(entry)
         placed = f"{len(board)} tile{'s' if len(board) != 1 else ''}"
-        if expected and not entry.more_players:
+        if expected:
             placed += f" of the {expected} each explorer places in a game of {count}"
+        if complete:
+            entry.note(f"  {entry.record.get('name', '')}: {placed}: the board is complete")
+            return
         entry.note(f"  {entry.record.get('name', '')}: {placed}; the next row, or an empty line when the "
                    "board is complete")
 
@@ -141,5 +165,5 @@ def aligned(rows: list[str], found: list[GridTile]) -> str:
                    + "\n" for line in table)
 
 
-INTERVIEW = Interview(forms={"players": BoardRows()})
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?")}, forms={"players": BoardRows()})
 """``rules`` (a setting), the date and place, the explorers' names, then each explorer's board."""

@@ -85,9 +85,12 @@ class KeyedMap(MapOf):
 
     def answer_syntax(self) -> str:
         """The University cards take words, not counts: the help shows pairs that read as it says."""
-        if not all(spec.choices() for spec in self.specs.values()):
-            return super().answer_syntax()
         pairs = ", ".join(f"{name} {spec.template_example()}" for name, spec in self.specs.items())
+        if not all(spec.choices() for spec in self.specs.values()):
+            if self.required:  # every name is needed (the knowledge markers): the example gives all
+                return f"name and count pairs, all of them: '{pairs}', or only the values in this order: " \
+                       f"{' '.join(self.specs)}"
+            return super().answer_syntax()
         return f"each name and its word: '{pairs}', or only the words in this order: {' '.join(self.specs)}"
 
 

@@ -28,6 +28,18 @@ def not_starting(_: Table, tile: Mapping[str, Any]) -> bool:
     return not tile.get("starting")
 
 
+def counts_icons(table: Table, _: Mapping[str, Any] | None = None) -> bool:
+    """Only Tahiti and New South Wales count the habitat icons of the tiles left on the board;
+    elsewhere a tile's icons, and whether it is a starting tile (Level 1, without a level), score
+    nothing, so neither is asked (a starting tile then is entered as Level 1)."""
+    return table.get("objective") in ("tahiti", "new_south_wales") and table.get("variant") != "family"
+
+
+def shows_icons(table: Table, tile: Mapping[str, Any]) -> bool:
+    """Habitat icons are asked where they are counted, and not of a Level 4 tile (it has none)."""
+    return counts_icons(table) and tile.get("level") != 4
+
+
 def player_names(table: Table) -> list[str]:
     """The players' names, to complete a tile's cubes with."""
     return [player["name"] for player in table.get("players", [])
@@ -41,11 +53,13 @@ INTERVIEW = Interview({
     "players.books": Ask(applies=not_family),
     "players.private_species": Ask(applies=advanced),
     "board": Ask(AFTER_PLAYERS, noun="tile"),  # the cubes on a tile name the players
+    "board.starting": Ask(applies=counts_icons),
     "board.level": Ask(1, applies=not_starting, needed=True),  # species, then 'starting?', then the rest
-    "board.habitats": Ask(1),
+    "board.habitats": Ask(1, applies=shows_icons),
     "board.cubes": Ask(1, complete=player_names),
 })
 """``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
 (Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
-``private_species``; then the board tile by tile: ``species``, ``starting``, ``level``,
-``habitats``, ``cubes``."""
+``private_species``; then the board tile by tile: ``species``, ``starting`` (Tahiti and New
+South Wales), ``level``, ``habitats`` (Tahiti and New South Wales, not of a Level 4 tile),
+``cubes``."""
