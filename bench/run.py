@@ -9,8 +9,9 @@ day. Start-up is judged on the worst of ``--rounds`` rounds of ``--pairs`` inter
 pairs (issue 19): single game JSON <= 1.25 x the floor (bench/floor.py); --help <= 1.0 x
 the floor's --help. A batch of 1,000 tables <= 2.72 x loading the same files with PyYAML's
 C loader in one process, standings over 10,000 tables <= 2.92 x the same loading (what
-they took before issue 19; issues 7 and 14 asked for 3 x); Caracas scoring time per tile
-flat (within 2 x) from 1,000 to 100,000 tiles.
+they took before issue 19; issues 7 and 14 asked for 3 x), and with every insight option and
+a PNG chart <= 3.5 x (issue 23); Caracas scoring time per tile flat (within 2 x) from 1,000
+to 100,000 tiles.
 """
 
 from __future__ import annotations
@@ -122,6 +123,8 @@ LOAD_ONLY = (
 
 BATCH_TARGET, STANDINGS_TARGET = 2.72, 2.92
 """What batch and standings took before issue 19 (bench/RESULTS.md, 2026-11-30): not slower."""
+INSIGHT_TARGET = 3.5
+"""Issue 23: standings with every insight option and the chart."""
 
 
 def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
@@ -140,22 +143,33 @@ def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
     return [("batch", ratio, BATCH_TARGET)]
 
 
+INSIGHT = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
+
+
 def bench_standings(runs: int, count: int) -> list[tuple[str, float, float]]:
-    """``scorecalc standings`` over ``count`` generated tables against loading them only."""
-    with tempfile.TemporaryDirectory() as tmp:
+    """``scorecalc standings`` over ``count`` generated tables against loading them only: plain,
+    and with every insight option and a PNG chart (issue 23)."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as out:
         generate_tables(Path(tmp), count, random.Random(2))
         files = sorted(str(p) for p in Path(tmp).iterdir())
+        chart = str(Path(out) / "season.png")
         medians = side_by_side(
             max(3, runs // 2),
             load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
             standings=lambda: wall([*SCORECALC, "standings", tmp, "--format", "json"]),
+            every_option=lambda: wall([*SCORECALC, "standings", tmp, *INSIGHT, "--chart", chart,
+                                       "--format", "json"]),
         )
     ratio = medians["standings"] / medians["load_only"]
+    every = medians["every_option"] / medians["load_only"]
     print(f"\nstandings over {count:,} tables (all games mixed, one folder), medians:")
     print(f"  C loader only        {medians['load_only'] * 1000:8.1f} ms")
     print(f"  scorecalc standings  {medians['standings'] * 1000:8.1f} ms")
+    print(f"  with every option    {medians['every_option'] * 1000:8.1f} ms  "
+          f"({' '.join(INSIGHT)} --chart PNG)")
     print(f"  standings / C-loader-only      {verdict(ratio, STANDINGS_TARGET)}")
-    return [("standings", ratio, STANDINGS_TARGET)]
+    print(f"  every option / C-loader-only   {verdict(every, INSIGHT_TARGET)}")
+    return [("standings", ratio, STANDINGS_TARGET), ("standings, every option", every, INSIGHT_TARGET)]
 
 
 ANIMALS = ("jaguar", "capybara", "howler_monkey", "piranha", "ibis", "sloth", "anaconda", "anteater",

@@ -5,9 +5,9 @@
 
 Each file holds a command, its exit code, its standard error and its standard output: every
 example as a table at 80 columns (and its summary, markdown, CSV and BG Stats JSON), the
-batch as JSON, the league's standings, every game's template (1-5 players) and schema,
-every command's --help, the hostile corpus' messages and a piped tally of each game (its
-questions, the file it writes and the score).
+batch as JSON, the league's standings (every format, and with every insight option), every
+game's template (1-5 players) and schema, every command's --help, the hostile corpus'
+messages and a piped tally of each game (its questions, the file it writes and the score).
 """
 
 from __future__ import annotations
@@ -53,6 +53,12 @@ def main(out: Path) -> None:
     (out / "score-csv.txt").write_text(scorecalc("score", "examples", "-f", "csv"))
     (out / "standings.txt").write_text(scorecalc("standings", "examples/league"))
     (out / "standings-json.txt").write_text(scorecalc("standings", "examples/league", "-f", "json"))
+    for fmt in ("csv", "markdown"):
+        (out / f"standings-{fmt}.txt").write_text(scorecalc("standings", "examples/league", "-f", fmt))
+    insight = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
+    for fmt in ("table", "json", "csv"):
+        (out / f"standings-insight-{fmt}.txt").write_text(scorecalc("standings", "examples/league", *insight,
+                                                                    "-f", fmt))
     (out / "verify.txt").write_text(scorecalc("verify", "examples"))
     (out / "hostile.txt").write_text(scorecalc("score", "tests/hostile"))
     for example in sorted((ROOT / "examples").glob("*/*.yaml")):

@@ -230,7 +230,7 @@ def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs()
     unused = [module for module in modules if module.startswith((
         "scorecalc.tally", "scorecalc.games.caribe", "scorecalc.games.galapagos", "scorecalc.games.origin",
         "scorecalc.output.tables", "scorecalc.output.sheets", "scorecalc.output.bgstats",
-        "scorecalc.output.qr", "scorecalc.output.standings", "scorecalc.standings", "scorecalc.verify",
+        "scorecalc.output.qr", "scorecalc.output.standings", "scorecalc.league", "scorecalc.verify",
         "scorecalc.template"))]
     assert unused == []
 

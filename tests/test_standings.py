@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from scorecalc.league.standings import ALL, Filters, compute, order_key
 from scorecalc.sheet import PlayerScore, ScoreSheet
-from scorecalc.standings import ALL, Filters, compute, order_key
 
 from .conftest import EXAMPLES, run_cli
 
@@ -85,14 +85,20 @@ def test_season_by_hand(league: Path) -> None:
     assert [player["name"] for player in data["players"]] == ["Ana", "Bruno", "Cy"]  # as first spelled
     assert "Percy" not in players
     ana, bruno, cy = players["Ana"], players["Bruno"], players["Cy"]
-    assert {k: v for k, v in ana.items() if k not in ("name", "by_game")} == figures(3, 3, 45 + 25 + 97, 97)
+    # placing, over plays with others: Ana 1st in a and b; Bruno 2nd of 3 in a (0.5), a shared 1st in
+    # b (1); Cy last in a (0), alone in e (not counted)
+    assert (ana["placing"], bruno["placing"], cy["placing"]) == (1.0, 0.75, 0.0)
+    assert {k: v for k, v in ana.items() if k not in ("name", "by_game", "placing")} == \
+        figures(3, 3, 45 + 25 + 97, 97)
     assert ana["average"] == 55.667 and ana["win_rate"] == 1.0
     assert ana["by_game"] == {"caribe": figures(1, 1, 97, 97), "galapagos": figures(2, 2, 70, 45)}
-    assert {k: v for k, v in bruno.items() if k not in ("name", "by_game")} == figures(3, 1, 33 + 25 + 91, 91)
+    assert {k: v for k, v in bruno.items() if k not in ("name", "by_game", "placing")} == \
+        figures(3, 1, 33 + 25 + 91, 91)
     assert bruno["win_rate"] == 0.333 and bruno["average"] == 49.667
     assert bruno["by_game"]["caribe"] == figures(1, 0, 91, 91)  # BYOS: the score to beat not passed
     assert cy["by_game"] == {"caracas": figures(1, 0, 31, 31), "galapagos": figures(1, 0, 20, 20)}
-    assert list(ana) == ["name", "played", "wins", "win_rate", "points", "average", "best", "by_game"]
+    assert list(ana) == ["name", "played", "wins", "win_rate", "points", "average", "best", "placing",
+                         "by_game"]
 
 
 def test_since_until_and_game(league: Path) -> None:
@@ -140,7 +146,7 @@ def test_table_and_markdown(league: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert "5 plays counted from 6 files (1 left out: broken)." in out
     overall = out.split("Caracas")[0]
     assert overall.index(" Ana ") < overall.index(" Bruno ") < overall.index(" Cy ")
-    assert "100%" in overall and "33%" in overall and "55.7" in overall
+    assert "100%" in overall and "33%" in overall and "0.75" in overall and "55.7" not in overall
     assert max(len(line) for line in out.splitlines()) <= 80
     markdown = run_cli("standings", str(league), "-f", "markdown").stdout
     assert "# League standings" in markdown and "## Caribe" in markdown and "| Ana " in markdown
@@ -160,11 +166,14 @@ def test_table_fits_80_columns_with_long_names(tmp_path: Path, monkeypatch: pyte
 def test_csv_reads_back(league: Path) -> None:
     result = run_cli("standings", str(league), "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert list(rows[0]) == ["player", "game", "played", "wins", "win_rate", "points", "average", "best"]
+    assert list(rows[0]) == ["player", "game", "played", "wins", "win_rate", "points", "average", "best",
+                             "placing"]
     overall = [row for row in rows if row["game"] == ALL]
     assert [row["player"] for row in overall] == ["Ana", "Bruno", "Cy"]
     assert overall[1] == {"player": "Bruno", "game": "all", "played": "3", "wins": "1", "win_rate": "0.333",
-                          "points": "149", "average": "49.667", "best": "91"}
+                          "points": "", "average": "", "best": "", "placing": "0.75"}  # across games: placing
+    caribe = next(row for row in rows if (row["player"], row["game"]) == ("Bruno", "caribe"))
+    assert [caribe[key] for key in ("points", "average", "best", "placing")] == ["91", "91.0", "91", ""]
     games = {(row["player"], row["game"]) for row in rows if row["game"] != ALL}
     assert games == {("Ana", "caribe"), ("Ana", "galapagos"), ("Bruno", "caribe"), ("Bruno", "galapagos"),
                      ("Cy", "caracas"), ("Cy", "galapagos")}
@@ -229,9 +238,10 @@ def sheet(game: str, *totals: tuple[str, int], date: str | None = None) -> Score
     return ScoreSheet(game, ("Points",), players, date=date)
 
 
-def test_order_wins_then_win_rate_then_average_then_name() -> None:
+def test_order_wins_then_win_rate_then_placing_or_average_then_name() -> None:
     # Dee and Cid: 1 win of 1 (averages 30 and 25); Al and Bo: 1 win of 2, both average 20, so
-    # the name decides; Eve and Fay: no win, averages 20 and 10.
+    # the name decides; Eve and Fay: no win, averages 20 and 10. Overall the placing comes
+    # third, not the average: Dee and Cid placed 1.0 alike, so there the name decides.
     sheets = [
         sheet("galapagos", ("Dee", 30), ("Eve", 20)),
         sheet("galapagos", ("Bo", 30), ("Al", 20)),
@@ -239,9 +249,13 @@ def test_order_wins_then_win_rate_then_average_then_name() -> None:
         sheet("galapagos", ("Cid", 25), ("Fay", 10)),
     ]
     result = compute(sheets)
-    assert [player.name for player in result.players] == ["Dee", "Cid", "Al", "Bo", "Eve", "Fay"]
+    per_game = [player.name for player, _ in result.table("galapagos")]
+    assert per_game == ["Dee", "Cid", "Al", "Bo", "Eve", "Fay"]
+    assert [player.name for player in result.players] == ["Cid", "Dee", "Al", "Bo", "Eve", "Fay"]
     al, bo = result.players[2], result.players[3]
     assert order_key(al, al.overall)[:3] == order_key(bo, bo.overall)[:3]  # level: the name decides
+    assert order_key(al, al.by_game["galapagos"], "galapagos")[:3] == \
+        order_key(bo, bo.by_game["galapagos"], "galapagos")[:3]
 
 
 def test_solo_sheets_and_automa() -> None:

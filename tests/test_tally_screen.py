@@ -72,7 +72,8 @@ def logical_lines(output: str) -> list[str]:
 
 
 def screen_rows(output: str, columns: int) -> list[str]:
-    screen = pyte.Screen(columns, 3000)
+    height = output.count("\n") + len(output) // columns + 5  # every row the output can take: none
+    screen = pyte.Screen(columns, height)                         # scrolls off (pyte slows with height)
     stream = pyte.Stream(screen)
     stream.feed(output.replace("\r\n", "\n").replace("\n", "\r\n"))
     rows = [screen.display[row] for row in range(screen.cursor.y + 1)]

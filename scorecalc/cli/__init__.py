@@ -63,8 +63,7 @@ def command_table() -> dict[str, tuple[str, str]]:
                            "then score it."),
         "score": ("score", "Score many tables in one run (the game comes from each file's 'game:' key; "
                            "folders are searched)."),
-        "standings": ("standings", "League standings over many tables: played, wins, win rate, points, "
-                                   "average, best."),
+        "standings": ("standings", "League standings, ratings, rivals and streaks over many tables."),
         "verify": ("verify", "Check files' 'expect:' blocks against their scores (exit 1 on a mismatch)."),
         "template": ("template", "Print a commented starter YAML for a game (it scores as it is)."),
         "schema": ("schema", "Print the JSON Schema of a game's YAML (draft 2020-12), for editors."),

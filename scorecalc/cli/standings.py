@@ -1,8 +1,8 @@
-"""``scorecalc standings PATH...``: league standings over many tables (``scorecalc/standings.py``)."""
+"""``scorecalc standings PATH...``: league standings over many tables (``scorecalc/league/``)."""
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand
@@ -11,6 +11,7 @@ from ..errors import UsageError
 from ..games import REGISTRY
 from ..output.report import Report
 from ..output.standings import StandingsFormat
+from ..output.terminal import console
 from . import ClickContext
 from .options import (
     OutputOption,
@@ -22,10 +23,28 @@ from .options import (
     complete_game,
     known_game,
 )
-from .run import emit, expand, score_one
+from .run import emit, expand, save, score_one
+
+if TYPE_CHECKING:
+    from ..league.standings import Filters, Insight
 
 ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --format bgstats); "
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
+
+
+RatingsOption = Annotated[bool, typer.Option(
+    "--ratings", help="Add each player's skill rating (openskill), over all games and per game.")]
+VersusOption = Annotated[bool, typer.Option(
+    "--versus", help="Add head-to-head records (who finished ahead of whom), rival and nemesis.")]
+StreaksOption = Annotated[bool, typer.Option(
+    "--streaks", help="Add winning streaks (longest, current) and form (the last 5 results).")]
+ByPlayersOption = Annotated[bool, typer.Option(
+    "--by-players", help="Add each game's figures by number of players at the table.")]
+CategoriesOption = Annotated[bool, typer.Option(
+    "--categories", help="Add each game's average per scoring category.")]
+ChartOption = Annotated[str | None, typer.Option(
+    "--chart", metavar="FILE", help="Also draw the season as FILE.png or FILE.svg: ratings (with "
+                                    "--ratings) or wins after each dated play, a line per player.")]
 
 
 def build(name: str, help: str) -> TyperCommand:
@@ -48,39 +67,95 @@ def build(name: str, help: str) -> TyperCommand:
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,
+        ratings: RatingsOption = False,
+        versus: VersusOption = False,
+        streaks: StreaksOption = False,
+        by_players: ByPlayersOption = False,
+        categories: CategoriesOption = False,
+        chart: ChartOption = None,
     ) -> int:
         from ..dates import parse_day
-        from ..output.standings import render_standings
-        from ..output.terminal import terminal_width
-        from ..standings import Filters, compute
-        from ..writing import check_output_target
+        from ..league.standings import Filters, Insight
 
         filters = Filters(parse_day("--since", since), parse_day("--until", until),
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
-        report = Report()
-        files = expand(paths, report)
-        check_output_target(output, files)
-        sheets = []
-        for file in files:
-            scored = score_one(file, None, strict, report)
-            if scored is not None:
-                sheets.append(scored.sheet)
-        if format is StandingsFormat.BGSPLAY:
-            from ..output.bgsplay import render_bgsplay
-
-            emit(render_bgsplay([sheet for sheet in sheets if filters.counts(sheet)]), output)
-            return report.exit_code
-        result = compute(sheets, filters, files=len(files), left_out=report.left_out,
-                         game_order=list(REGISTRY))
-        to_file = output is not None and output != "-"
-        width = None if wide else terminal_width(terminal=not to_file)
-        emit(render_standings(result, StandingsFormat(format), width), output)
-        return report.exit_code
+        insight = Insight(ratings, versus, streaks, by_players, categories, chart is not None)
+        return run(paths, filters, insight, StandingsFormat(format), output, strict, wide, chart)
 
     refuse_one_play_format(standings)
     return standings
+
+
+def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
+        strict: bool, wide: bool, chart: str | None) -> int:
+    """Read and score the files, then write the chart, and the standings (or the plays, bgsplay)."""
+    from ..writing import check_output_target
+
+    if format is StandingsFormat.BGSPLAY:
+        refuse_insight_with_bgsplay(insight)
+    report = Report()
+    files = expand(paths, report)
+    check_output_target(output, files)
+    if chart is not None:
+        check_chart(chart, output, files)
+    sheets = []
+    for file in files:
+        scored = score_one(file, None, strict, report)
+        if scored is not None:
+            sheets.append(scored.sheet)
+    if format is StandingsFormat.BGSPLAY and chart is None:
+        from ..output.bgsplay import render_bgsplay
+
+        emit(render_bgsplay([sheet for sheet in sheets if filters.counts(sheet)]), output)
+        return report.exit_code
+    from ..league.standings import compute
+
+    result = compute(sheets, filters, files=len(files), left_out=report.left_out, game_order=list(REGISTRY),
+                     insight=insight)
+    if chart is not None:
+        from ..league.chart import draw, season_picture
+
+        drawing = draw(season_picture(result), chart)
+        save(chart, drawing.data)
+        if drawing.missing:
+            console.err(f"{chart}: warning: the chart's font has no glyph for {drawing.missing!r}; "
+                        "those characters of names show as boxes")
+    if format is StandingsFormat.BGSPLAY:
+        from ..output.bgsplay import render_bgsplay
+
+        emit(render_bgsplay([sheet for sheet in sheets if filters.counts(sheet)]), output)
+    else:
+        from ..output.standings import render_standings
+        from ..output.terminal import terminal_width
+
+        to_file = output is not None and output != "-"
+        emit(render_standings(result, format, None if wide else terminal_width(terminal=not to_file)), output)
+    return report.exit_code
+
+
+def refuse_insight_with_bgsplay(insight: "Insight") -> None:
+    """The insight options add to the standings; ``bgsplay`` writes the plays, not the standings."""
+    options = (("--ratings", insight.ratings), ("--versus", insight.versus), ("--streaks", insight.streaks),
+               ("--by-players", insight.by_players), ("--categories", insight.categories))
+    asked = [option for option, wanted in options if wanted]
+    if asked:
+        raise UsageError(f"{asked[0]} adds to the standings; --format bgsplay writes the plays counted, "
+                         "not the standings (--chart may go with it)")
+
+
+def check_chart(chart: str, output: str | None, files: list[str]) -> None:
+    """``--chart`` names a PNG or SVG written as ``--output`` is (never an input file, never
+    ``--output``'s file), and the plotting library is there: refused before any file is read."""
+    from ..league.chart import check_chart_path, check_plotting_library
+    from ..writing import check_output_target, same_target
+
+    check_chart_path(chart)
+    check_output_target(chart, files, "--chart")
+    if output is not None and output != "-" and same_target(chart, output):
+        raise UsageError(f"{chart}: --chart and --output name the same file; give each its own path")
+    check_plotting_library()
 
 
 def refuse_one_play_format(standings: TyperCommand) -> None:

@@ -1,7 +1,9 @@
 """League standings as a person reads them (tables, Markdown) and as tools read them (JSON, CSV).
 
-The figures come from ``scorecalc.standings``; here they are only laid out, with the
-table engine (``tables``) and the one JSON and CSV writers (``data``).
+The figures come from ``scorecalc.league``; here they are only laid out, with the table
+engine (``tables``) and the one JSON and CSV writers (``data``). What ``standings``' insight
+options add (ratings, streaks, head to head, by number of players, per category) is laid
+out by ``output.insight``, section by section, key by key and column by column.
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from ..league.standings import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
-from ..standings import ALL, Player, Record, Standings, order_key
 from .data import csv_text, json_text
 
 
@@ -27,6 +29,13 @@ class StandingsFormat(StrEnum):
 
 
 FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
+ACROSS_GAMES = ("points", "average", "best")
+"""Figures that add scores of different scales: shown per game, left empty overall."""
+
+
+def rounded(value: float | None) -> float | None:
+    """3 decimals, as JSON and CSV give every share and average."""
+    return None if value is None else round(value, 3)
 
 
 def record_json(record: Record) -> dict[str, Any]:
@@ -35,13 +44,18 @@ def record_json(record: Record) -> dict[str, Any]:
 
 
 def to_json_object(standings: Standings) -> dict[str, Any]:
-    """SPEC's shape: ``files``, ``left_out``, then each player's figures and ``by_game``."""
+    """SPEC's shape: ``files``, ``left_out``, then each player's figures, ``placing``, what
+    the insight options add, and ``by_game``."""
+    from .insight import game_json, player_json
+
     return {
         "files": standings.files,
         "left_out": standings.left_out,
         "players": [
-            {"name": player.name, **record_json(player.overall),
-             "by_game": {game: record_json(player.by_game[game])
+            {"name": player.name, **record_json(player.overall), "placing": rounded(player.overall.placing),
+             **player_json(standings, player),
+             "by_game": {game: {**record_json(player.by_game[game]),
+                                **game_json(standings, game, player.by_game[game])}
                          for game in standings.games if game in player.by_game}}
             for player in standings.players
         ],
@@ -49,71 +63,119 @@ def to_json_object(standings: Standings) -> dict[str, Any]:
 
 
 def render_csv(standings: Standings) -> str:
-    """``player, game, played, wins, win_rate, points, average, best``: the overall rows
-    (``game`` = ``all``) in standings order, then each game's rows in that game's order."""
+    """``player, game, played, wins, win_rate, points, average, best, placing``, then the
+    columns the insight options add: the overall rows (``game`` = ``all``: points, average
+    and best empty, placing given) in standings order, then each game's rows (placing
+    empty) in that game's order."""
+    from .insight import csv_columns
+
+    columns = csv_columns(standings)
     rows = []
     for game in [ALL, *standings.games]:
         for player, record in standings.table(game):
             figures = record_json(record)
-            rows.append([player.name, game, *(figures[key] for key in FIGURES)])
-    return csv_text(["player", "game", *FIGURES], rows, free_text=("player",))
+            if game == ALL:
+                figures.update(dict.fromkeys(ACROSS_GAMES, ""))
+            placing = rounded(record.placing) if game == ALL else None
+            rows.append([player.name, game, *(figures[key] for key in FIGURES),
+                         "" if placing is None else placing,
+                         *(column.cell(standings, player, game, record) for column in columns)])
+    header = ["player", "game", *FIGURES, "placing", *(column.name for column in columns)]
+    free_text = ("player", *(column.name for column in columns if column.free_text))
+    return csv_text(header, rows, free_text=free_text)
 
 
 HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Points", "Average", "Best")
 ALIGN = ("right", "left", "right", "right", "right", "right", "right", "right")
+OVERALL_HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Placing")
+OVERALL_ALIGN = ALIGN[:len(OVERALL_HEADERS)]
 MIN_NAME_WIDTH = 12
 
 
-def positions(rows: Sequence[tuple[Player, Record]]) -> list[int]:
-    """1, 2, 2, 4...: players level on wins, win rate and average share a position."""
+def positions(rows: Sequence[tuple[Player, Record]], game: str = ALL) -> list[int]:
+    """1, 2, 2, 4...: players level on wins, win rate and the third key (placing overall,
+    average per game) share a position."""
     result: list[int] = []
     for index, (player, record) in enumerate(rows):
-        level = index and order_key(player, record)[:3] == order_key(*rows[index - 1])[:3]
+        level = index and order_key(player, record, game)[:3] == order_key(*rows[index - 1], game)[:3]
         result.append(result[-1] if level else index + 1)
     return result
 
 
+def placing_text(placing: float | None) -> str:
+    """``0.75``; ``-`` when every play was solo."""
+    return "-" if placing is None else f"{placing:.2f}"
+
+
+def standings_rows(standings: Standings, game: str, markdown: bool) -> list[list[str]]:
+    """One game's table (or ``all``'s), cell by cell: the overall table shows placing where a
+    game's shows points, average and best."""
+    rows = standings.table(game)
+    body = []
+    for position, (player, record) in zip(positions(rows, game), rows, strict=True):
+        cells = [str(position), escape(player.name) if markdown else player.name, str(record.played),
+                 str(record.wins), percent(record.win_rate)]
+        if game == ALL:
+            cells.append(placing_text(record.placing))
+        else:
+            cells += [str(record.points), f"{record.average:.1f}", str(record.best)]
+        body.append(cells)
+    return body
+
+
 def render_table(standings: Standings, markdown: bool = False, width: int | None = 80) -> str:
-    """The overall table, then one table per game; ``width`` (``None``: no limit) caps each
-    line of the table format, wrapping long player names (markdown never wraps: a cell of a
-    Markdown table is one line)."""
+    """The overall table, what the insight options add over all games, then one table per
+    game with what they add per game; ``width`` (``None``: no limit) caps each line of the
+    table format, wrapping long player names (markdown never wraps: a cell of a Markdown
+    table is one line)."""
+    from .insight import game_sections, overall_sections
+
     heading = "## " if markdown else ""
     lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
     if not standings.players:
         lines += ["No plays to count.", ""]
-    for game in [ALL, *standings.games] if standings.players else []:
-        rows = standings.table(game)
+        return "\n".join(lines)
+    for game in [ALL, *standings.games]:
         title = "All games" if game == ALL else standings.titles.get(game, game)
-        body = [
-            [str(position), escape(player.name) if markdown else player.name, str(record.played),
-             str(record.wins), percent(record.win_rate), str(record.points), f"{record.average:.1f}",
-             str(record.best)]
-            for position, (player, record) in zip(positions(rows), rows, strict=True)
-        ]
+        headers, align = (OVERALL_HEADERS, OVERALL_ALIGN) if game == ALL else (HEADERS, ALIGN)
+        body = standings_rows(standings, game, markdown)
         lines += [f"{heading}{title}", ""]
-        lines.append(markdown_table(body) if markdown else fitted(body, width))
+        lines.append(laid_out(headers, body, align, markdown, width))
         lines.append("")
+        sections = overall_sections(standings, markdown, width) if game == ALL else \
+            game_sections(standings, game, markdown, width)
+        for section in sections:
+            lines += [section, ""]
     return "\n".join(lines)
 
 
-def markdown_table(body: list[list[str]]) -> str:
+def laid_out(headers: Sequence[str], body: list[list[str]], align: Sequence[str], markdown: bool,
+             width: int | None, wrapped: Sequence[int] = (1,)) -> str:
+    """A Markdown table, or a table fitted to ``width`` (``fitted``)."""
     from .tables import markdown_table
 
-    return markdown_table(HEADERS, body, ALIGN)
+    return markdown_table(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
 
 
-def fitted(body: list[list[str]], width: int | None) -> str:
-    """The table at its natural width when that fits ``width``, else with the player names
-    wrapped (at word boundaries, by display width) to what is left, but not under 12."""
+def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], width: int | None,
+           wrapped: Sequence[int] = (1,)) -> str:
+    """The table at its natural width when that fits ``width``, else with the text of the
+    ``wrapped`` columns (the player names) wrapped, at word boundaries and by display width,
+    to what is left, but not under 12 columns each."""
     from .tables import display_width, simple_table, table_width, wrap
 
-    widest = table_width(HEADERS, body)
-    if width is None or widest <= width:
-        return simple_table(HEADERS, body, ALIGN)
-    names = max(display_width(row[1]) for row in body)
-    room = max(MIN_NAME_WIDTH, names - (widest - width))
-    wrapped = [[row[0], "\n".join(wrap(row[1], room)), *row[2:]] for row in body]
-    return simple_table(HEADERS, wrapped, ALIGN)
+    widest = table_width(headers, body)
+    if width is None or widest <= width or not body:
+        return simple_table(headers, body, align)
+    over = widest - width
+    rows = [list(row) for row in body]
+    for column in wrapped:
+        natural = max(display_width(row[column]) for row in rows)
+        room = max(MIN_NAME_WIDTH, natural - over)
+        over -= natural - room
+        for row in rows:
+            row[column] = "\n".join(wrap(row[column], room))
+    return simple_table(headers, rows, align)
 
 
 def percent(rate: float) -> str:
