@@ -41,6 +41,11 @@ def minute_text(when: datetime.datetime) -> str:
     return f"{day_text(when)}T{when.hour:02d}:{when.minute:02d}"
 
 
+def written_minute(when: datetime.datetime) -> str:
+    """``2026-11-28 20:30``: a moment as a player writes a ``date:`` (tally's default)."""
+    return f"{day_text(when)} {when.hour:02d}:{when.minute:02d}"
+
+
 def seconds_text(when: datetime.datetime) -> str:
     """``2026-11-28 20:30:00``: BG Stats' form of a moment."""
     return f"{day_text(when)} {when.hour:02d}:{when.minute:02d}:{when.second:02d}"

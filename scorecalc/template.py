@@ -74,7 +74,7 @@ def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str,
         lines.append(prefix)
         for index, entry in enumerate(value):
             short_list = len(value) <= SHORT_LIST
-            if isinstance(entry, dict) and (short_list or _nested(entry)
+            if isinstance(entry, dict) and entry and (short_list or _nested(entry)
                                             or len(flow(entry)) + indent + 4 >= FLOW_WIDTH):
                 block: list[str] = []
                 emit_mapping(_record_of(item), entry, indent + 4, block, comments and index == 0, None)

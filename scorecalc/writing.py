@@ -176,27 +176,30 @@ def same_target(first: str, second: str) -> bool:
     return os.path.realpath(first) == os.path.realpath(second)
 
 
-def write_output(path: str, content: str | bytes) -> None:
+def write_output(path: str, content: str | bytes, *, lock: bool = False) -> int | None:
     """Write ``content`` (text as UTF-8, or bytes: a QR image) where ``--output PATH`` says
     (see the module's rules).
 
     Failures are ``OSError`` (the caller reports ``PATH: cannot write: ...``, exit 2);
     a signal while a temporary file exists raises ``Interrupted`` once it is removed.
+    ``lock``: the new file is ``flock``-ed before it is renamed into place, and the open
+    descriptor holding that lock is returned (tally keeps FILE locked across rewrites);
+    ``None`` when nothing was renamed (standard output, a device).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     if path == STDOUT:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-        return
+        return None
     status = _stat(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise IsADirectoryError(21, "it is a folder", path)
     if status is not None and not stat.S_ISREG(status.st_mode):
         _write_through(path, data)
-        return
+        return None
     if status is not None and _no_write_bit(status):
         raise PermissionError(13, f"read-only (mode {stat.S_IMODE(status.st_mode):04o})", path)
-    _replace(os.path.realpath(path), data, status)
+    return _replace(os.path.realpath(path), data, status, lock)
 
 
 def _write_through(path: str, data: bytes) -> None:
@@ -210,19 +213,27 @@ def _write_through(path: str, data: bytes) -> None:
         os.close(fd)
 
 
-def _replace(real: str, data: bytes, status: os.stat_result | None) -> None:
-    """Write a temporary file beside ``real`` and rename it over ``real``; never leave it behind."""
+def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool = False) -> int | None:
+    """Write a temporary file beside ``real`` and rename it over ``real``; never leave it behind.
+    ``lock``: the descriptor holding an ``flock`` on the new file (see ``write_output``)."""
     pending: list[int] = []
+    held: list[int] = []
     try:
         with _signals_held(pending):
-            _replace_held(real, data, status, pending)
+            _replace_held(real, data, status, pending, held if lock else None)
+        return held[0] if held else None
+    except BaseException:
+        for fd in held:
+            os.close(fd)
+        raise
     finally:
         if pending:  # a signal wins over an error met meanwhile
             ignore_further_signals()
             raise Interrupted(pending[0])
 
 
-def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int]) -> None:
+def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int],
+                  held: list[int] | None = None) -> None:
     import tempfile
 
     fd, temporary = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=os.path.dirname(real))
@@ -245,6 +256,8 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
                     os.fchown(fd, status.st_uid, status.st_gid)
                 except OSError:
                     pass  # only root may give a file away; the bits are kept all the same
+        if held is not None:
+            _lock_for_rename(fd, held)
         os.close(fd)
         fd = -1
         if pending:  # interrupted while syncing: the old file stays as it was
@@ -254,8 +267,23 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
     finally:
         if fd >= 0:
             os.close(fd)
+        if not renamed and held:
+            os.close(held.pop())
         if not renamed:
             try:
                 os.unlink(temporary)
             except FileNotFoundError:
                 pass
+
+
+def _lock_for_rename(fd: int, held: list[int]) -> None:
+    """Lock the temporary file (a descriptor of its own, kept open) before it becomes the file."""
+    import fcntl
+
+    keep = os.dup(fd)
+    try:
+        fcntl.flock(keep, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # a file system without locks
+        os.close(keep)
+        return
+    held.append(keep)

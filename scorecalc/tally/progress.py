@@ -1,4 +1,5 @@
-"""FILE on disk: read back what it holds, and write it after every answer.
+"""FILE's contents: read back what it holds (its ``tally:`` block checked), and the text written
+after every answer (``keeping.py`` writes it safely).
 
 FILE is written in the template's layout (``template.emit_mapping``: keys in declaration
 order, each with its ``doc`` as a comment) and, while the table is unfinished, ends with
@@ -19,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,14 +85,70 @@ def load(game: Game, name: str) -> Loaded:
                          f"'scorecalc tally {written} {name}'")
     raw_progress = data.pop("tally", MISSING)
     started = raw_progress is not MISSING
-    progress = Progress()
-    if isinstance(raw_progress, dict):
-        progress = Progress(
-            declined=frozenset(parse_path(str(text)) for text in raw_progress.get("declined") or []),
-            open=frozenset(parse_path(str(text)) for text in raw_progress.get("open") or []),
-        )
+    progress = read_progress(game, top, name) if started else Progress()
     messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
     return Loaded(data, progress, started=started, exists=True, problems=messages)
+
+
+PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")
+"""A place in the table as the ``tally:`` block writes it: ``players[0].exhibitions``."""
+PROGRESS_KEYS = ("declined", "open")
+
+
+def read_progress(game: Game, top: yaml.Node, name: str) -> Progress:
+    """The ``tally:`` block, checked: a hand-edited or broken one is a located error (``UsageError``,
+    exit 2), never a guess."""
+    assert isinstance(top, yaml.MappingNode)
+    node = next(value for key, value in top.value
+                if isinstance(key, yaml.ScalarNode) and key.value == "tally")
+    problems: list[InputError] = []
+    found: dict[str, frozenset[Path]] = {key: frozenset() for key in PROGRESS_KEYS}
+    if not isinstance(node, yaml.MappingNode):
+        problems.append(InputError(("tally",), "should be a mapping: {declined: [...], open: [...]}",
+                                   position=position_of(node)))
+    else:
+        for key, value in node.value:
+            word = key.value if isinstance(key, yaml.ScalarNode) else None
+            if word not in PROGRESS_KEYS or found[str(word)]:
+                problems.append(InputError(("tally", str(word)), f"unknown or repeated key {quoted(word)}",
+                                           hint="the tally: block holds only declined: and open:",
+                                           position=position_of(key)))
+                continue
+            assert isinstance(word, str)
+            found[word] = read_paths(game, value, ("tally", word), problems)
+    if problems:
+        lines = [line for problem in problems for line in format_error(name, problem)]
+        raise UsageError("\n".join(lines) + f"\n{name}: the tally: block records where 'scorecalc tally' is; "
+                         "fix it, or remove it to be asked again for what the file lacks")
+    return Progress(declined=found["declined"], open=found["open"])
+
+
+def read_paths(game: Game, node: yaml.Node, where: Path, problems: list[InputError]) -> frozenset[Path]:
+    """A list of places in the table (``[date, "players[0].exhibitions"]``), each one the
+    declaration has."""
+    from ..spec.interview import field_spec, key_of
+
+    if not isinstance(node, yaml.SequenceNode):
+        problems.append(InputError(where, 'should be a list of places in the table, like [date, '
+                                   '"players[0].exhibitions"]', position=position_of(node)))
+        return frozenset()
+    paths = []
+    for i, child in enumerate(node.value):
+        text = child.value if isinstance(child, yaml.ScalarNode) else None
+        if not isinstance(text, str) or not PATH_TEXT.fullmatch(text):
+            problems.append(InputError((*where, i), f"{quoted(text if text is not None else '...')} is not a "
+                                       "place in the table (like players[0].exhibitions)",
+                                       position=position_of(child)))
+            continue
+        path = parse_path(text)
+        try:
+            field_spec(game.declaration, key_of(path))
+        except ValueError:
+            problems.append(InputError((*where, i), f"{quoted(text)}: the table has no such part",
+                                       position=position_of(child)))
+            continue
+        paths.append(path)
+    return frozenset(paths)
 
 
 def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError]) -> dict[str, Any]:
@@ -159,18 +215,6 @@ def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
             texts = sorted(map(path_text, paths))
             lines.append(f"  {key}: [{', '.join(json.dumps(text) for text in texts)}]")
     return "\n".join(lines) + "\n"
-
-
-def save(name: str, text: str, backup: bool) -> None:
-    """Write FILE atomically; first keep a file tally did not start as ``FILE~``."""
-    from ..writing import write_output
-
-    try:
-        if backup and os.path.exists(name):
-            shutil.copyfile(name, name + "~")
-        write_output(name, text)
-    except OSError as error:
-        raise UsageError(f"{name}: cannot write: {error.strerror or error}") from None
 
 
 def as_source(name: str, text: str) -> Source:

@@ -22,7 +22,29 @@ import os
 import sys
 from typing import Any
 
+from ..errors import UsageError
 from ..output.terminal import console
+
+
+class Unreadable(Exception):
+    """An answer line that is not UTF-8 text: refused like an answer that fails its check."""
+
+
+def decoded(raw: bytes) -> str:
+    """An answer line's bytes as text (``Unreadable`` when they are not UTF-8)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"this answer is not valid UTF-8 text (byte 0x{raw[error.start]:02x}); type it again"
+                         " in a UTF-8 terminal, or save the answers as UTF-8") from None
+
+
+def text_only(answer: str | None) -> str | None:
+    """An answer read through the locale's decoding: bytes it could not decode stand as lone
+    surrogates (``surrogateescape``), which no file can hold."""
+    if answer is not None and any("\udc80" <= char <= "\udcff" for char in answer):
+        raise Unreadable("this answer is not valid UTF-8 text; set the terminal to UTF-8 and type it again")
+    return answer
 
 
 class Terminal:
@@ -101,8 +123,14 @@ class Terminal:
         matches = [word for word in self.words if word.lower().startswith(lowered)]
         return matches[state] if state < len(matches) else None
 
+    @staticmethod
+    def closed() -> bool:
+        """Standard input was closed when the run started (``<&-``): no answer can come."""
+        return sys.stdin is None
+
     def ask(self, prompt: str, words: list[str] | None = None) -> str | None:
-        """One answer line (without its newline); ``None`` at the end of input."""
+        """One answer line (without its newline); ``None`` at the end of input. ``Unreadable``
+        when the line is not UTF-8; ``UsageError`` when standard input cannot be read."""
         self.words = list(dict.fromkeys(words or []))
         width = self.width
         if width is not None:  # a long question: its first lines said, its last line the prompt
@@ -115,10 +143,28 @@ class Terminal:
         if not self.interactive:
             return self._read_piped(prompt)
         if self.on_terminal and self.readline is not None and sys.stdout is not None:
-            return self._read_edited(prompt)
+            return text_only(self._read_edited(prompt))
         self._write_err(prompt)
-        line = sys.stdin.readline()
-        return None if line == "" else line.rstrip("\r\n")
+        typed = self._read_line()
+        return None if typed is None else typed.rstrip("\r\n")
+
+    @staticmethod
+    def _read_line() -> str | None:
+        """One line of standard input, decoded here (so the locale never decides): ``None`` at
+        its end."""
+        stream = sys.stdin
+        if stream is None:
+            raise UsageError("scorecalc: cannot read standard input: it is closed")
+        try:
+            buffer = getattr(stream, "buffer", None)
+            raw = buffer.readline() if buffer is not None else stream.readline()
+        except OSError as error:
+            raise UsageError(f"scorecalc: cannot read standard input: {error.strerror or error}") from None
+        except UnicodeDecodeError:  # a text stream of its own (no bytes underneath) that is not UTF-8
+            raise Unreadable("this answer is not valid UTF-8 text") from None
+        if not raw:
+            return None
+        return decoded(raw) if isinstance(raw, bytes) else raw
 
     def _write_err(self, text: str) -> None:
         stream = sys.stderr
@@ -130,8 +176,12 @@ class Terminal:
                 pass
 
     def _read_piped(self, prompt: str) -> str | None:
-        line = sys.stdin.readline()
-        if line == "":
+        try:
+            line = self._read_line()
+        except Unreadable:
+            self._write_err(prompt + "(not UTF-8)\n")
+            raise
+        if line is None:
             return None
         answer = line.rstrip("\r\n")
         self._write_err(prompt + answer + "\n")
@@ -147,6 +197,9 @@ class Terminal:
         except EOFError:
             self._write_err("\n")
             return None
+        except UnicodeDecodeError:
+            raise Unreadable("this answer is not valid UTF-8 text; set the terminal to UTF-8 and type it "
+                             "again") from None
         finally:
             os.dup2(saved, 1)
             os.close(saved)

@@ -149,7 +149,7 @@ class Planner:
 
     def question(self, spec_field: Field, ask: Ask, spec: Spec, value: Any, path: Path, section: str,
                  label: str) -> Question:
-        declined = value is MISSING and path in self.progress.declined
+        declined = value is MISSING and self.declined(path, spec_field, ask)
         words = spec.answer_words()
         if ask.complete is not None:
             words += ask.complete(self.data)
@@ -173,8 +173,19 @@ class Planner:
                             value=MISSING if step.value is None else step.value, declared=first, form=form,
                             step=step))
 
-    def is_open(self, path: Path, value: Any) -> bool:
-        return path in self.progress.open or (value is MISSING and path not in self.progress.declined)
+    def declined(self, path: Path, spec_field: Field, ask: Ask) -> bool:
+        """Whether the part at ``path`` counts as declined. What the table needs (a required field,
+        or one the interview says is needed) is never declined, whatever a ``tally:`` block or a
+        file tally did not start says: it is asked."""
+        return path in self.progress.declined and not (spec_field.required or ask.needed)
+
+    def is_open(self, path: Path, value: Any, spec_field: Field, ask: Ask) -> bool:
+        """Whether a list still takes entries: held open, or not given and not declined, or short of
+        the entries it needs."""
+        entries = value if isinstance(value, list) else []
+        minimum = (spec_field.spec.list_bounds() or (0, 0))[0]
+        return (path in self.progress.open or len(entries) < minimum
+                or (value is MISSING and not self.declined(path, spec_field, ask)))
 
     def limit(self, ask: Ask, spec: Spec) -> int:
         most = ask.most(self.data) if ask.most is not None else None
@@ -196,9 +207,9 @@ class Planner:
                 self.record(record, entry if isinstance(entry, dict) else {}, where, title, out)
             else:
                 out.append(self.question(spec_field, ask, item, entry, where, section, f"{noun} {i + 1}"))
-        if self.is_open(path, value) and len(entries) < self.limit(ask, spec):
+        if self.is_open(path, value, spec_field, ask) and len(entries) < self.limit(ask, spec):
             out.append(self.gate(spec_field, ask, spec, entries, path, section, noun))
-        elif value is MISSING and path in self.progress.declined:
+        elif value is MISSING and self.declined(path, spec_field, ask):
             out.append(Question(path=path, kind="value", spec=spec, section=section, label=label_of(path),
                                 doc=spec_field.doc, optional=True, answered=True, declined=True,
                                 declared=spec_field))
@@ -249,7 +260,7 @@ class Planner:
         for i, player in enumerate(players):
             out.append(self.question(name_field, name_ask, name_field.spec, player.get("name", MISSING),
                                      ("players", i, "name"), "Players", f"player {i + 1}'s name"))
-        if self.is_open(("players",), value) and len(players) < self.limit(ask, spec):
+        if self.is_open(("players",), value, spec_field, ask) and len(players) < self.limit(ask, spec):
             gate = self.gate(spec_field, ask, spec, players, ("players",), "Players", "player")
             gate.section = "Players"
             gate.doc = "in turn order, the start player first"

@@ -11,6 +11,7 @@ import copy
 import datetime
 from typing import Any
 
+from ..dates import written_minute
 from ..errors import InputError, Path, UsageError, format_path
 from ..games import Game
 from ..names import name_key
@@ -18,8 +19,9 @@ from ..output.report import EXIT_BAD_INPUT
 from ..spec import MISSING, Record, Spec
 from ..spec.interview import PLAYERS, Table
 from .answers import BadAnswer, check, one_line
-from .progress import as_source, load, render, save
-from .prompt import Terminal
+from .keeping import Keeper
+from .progress import as_source, load, render
+from .prompt import Terminal, Unreadable
 from .questions import Planner, Progress, Question, get
 
 DONE = -1
@@ -39,11 +41,18 @@ class Session:
         self.declaration = game.declaration
         self.interview = game.interview
         self.now = now or current_time()
-        loaded = load(game, name)
+        self.keeper = Keeper(name)
+        self.keeper.start()  # a folder, a device, a file another tally holds: refused here
+        try:
+            loaded = load(game, name)
+        except BaseException:
+            self.keeper.close()
+            raise
         self.data: dict[str, Any] = loaded.data
         self.declined: set[Path] = set(loaded.progress.declined)
         self.open: set[Path] = set(loaded.progress.open)
         self.backup = loaded.exists and not loaded.started
+        self.started = loaded.started
         self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
         self.problems = loaded.problems
         self.cursor: tuple[str, Path] | None = None
@@ -52,6 +61,10 @@ class Session:
         self.last_doc: tuple[str, str] = ("", "")
         self.shown_warnings: set[str] = set()
         self.answers = 0
+        self.pointed: dict[tuple[Path, str, tuple[str, Path]], Any] = {}
+        """Problems of the whole table sent back to a question, with its answer then."""
+        self.unsaved: list[str] = []
+        """The answers given since FILE was last written (printed if it cannot be)."""
         self.expanded: set[Path] = set()
         """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
         self.resumed: set[Path] = set()
@@ -102,12 +115,13 @@ class Session:
         title = f"{self.game.title} — {self.name}"
         say(self.terminal.bold(title))
         if self.foreign:
-            say(f"{self.name} was not started by tally: it is kept as {self.name}~ before the first answer "
-                "is written; only what is required and missing is asked.")
+            say(f"{self.name} was not started by tally: it is kept as {self.keeper.backup_name()} before the "
+                "first answer is written; only what is required and missing is asked.")
         for line in self.problems:
             say(self.terminal.bad(line) + " — asked again below")
         plan = self.plan()
         left = self.left(plan)
+        self.preflight(left)
         if left and self.answers == 0:
             more = " or more" if self.growing(plan) else ""
             count = f"{left} question{'s' if left != 1 else ''} to go{more}"
@@ -115,11 +129,41 @@ class Session:
                                   "on later"))
         try:
             return self.loop()
+        except UsageError as error:  # FILE could not be written, or was changed meanwhile
+            return self.stopped(error)
         except KeyboardInterrupt:
             say("")
             say(f"Stopped. {self.name} keeps every answer so far; run 'scorecalc tally {self.game.name} "
                 f"{self.name}' to go on.")
             raise
+
+    @property
+    def must_write(self) -> bool:
+        """Whether this run has anything to write: FILE is new, unfinished, or had values dropped."""
+        return not self.keeper.exists or self.started or bool(self.problems)
+
+    def preflight(self, left: int) -> None:
+        """Before the first question: refuse a FILE that cannot take the answers (SPEC: a complete
+        read-only FILE is simply scored), and a standard input that was closed."""
+        if not (left or self.must_write):
+            return
+        if self.keeper.read_only:
+            raise UsageError(f"{self.name}: {self.keeper.read_only}: tally writes every answer to it; "
+                             "make it writable, or tally into another file")
+        if left and self.terminal.closed():
+            raise UsageError(f"{self.name}: cannot read the answers: standard input is closed")
+
+    def stopped(self, error: UsageError) -> int:
+        """FILE could not be written: say why, and give back the answers not saved, one per line
+        as a pipe gives them (to paste into the next run)."""
+        self.terminal.say(self.terminal.bad(str(error)))
+        if self.unsaved:
+            count = len(self.unsaved)
+            self.terminal.say(f"{self.name}: {count} answer{'s' if count != 1 else ''} not saved, as the "
+                              "lines to give 'scorecalc tally' again:")
+            for line in self.unsaved:
+                self.terminal.say(line)
+        return EXIT_BAD_INPUT
 
     def growing(self, plan: list[Question]) -> bool:
         return any(question.kind in ("item", "form") and not question.answered for question in plan)
@@ -142,7 +186,13 @@ class Session:
             self.show_section(question, plan)
             self.resume_form(question)
             words = [*question.words, "yes", "no"] if self.gated(question) else question.words
-            answer = self.terminal.ask(self.prompt(question), words)
+            try:
+                answer = self.terminal.ask(self.prompt(question), words)
+            except Unreadable as error:
+                self.terminal.say(self.terminal.bad(f"  ✗ {error}"))
+                if not self.terminal.interactive:
+                    return self.failed(question, str(error))
+                continue
             if answer is None:
                 return self.ended(plan)
             answer = answer.strip()
@@ -152,11 +202,13 @@ class Session:
             if answer == "<":
                 self.back(question, plan)
                 continue
+            self.unsaved.append(answer)
             try:
                 self.answer(question, answer)
             except Expanded:
                 continue
             except BadAnswer as error:
+                self.unsaved.pop()
                 self.terminal.say(self.terminal.bad(f"  ✗ {error.message}"))
                 if not self.terminal.interactive:
                     return self.failed(question, error.message)
@@ -167,15 +219,20 @@ class Session:
     def ended(self, plan: list[Question]) -> int:
         left = self.left(plan)
         self.terminal.say(f"{self.name}: the input ended with {left} question{'s' if left != 1 else ''} left "
-                          f"(every earlier answer is saved); run 'scorecalc tally {self.game.name} "
-                          f"{self.name}' to go on")
+                          f"({self.kept()}); run 'scorecalc tally {self.game.name} {self.name}' to go on")
         return EXIT_BAD_INPUT
 
     def failed(self, question: Question, message: str) -> int:
         left = self.left()
         self.terminal.say(f"{self.name}: {self.where(question)}: {message}; stopped with {left} "
-                          f"question{'s' if left != 1 else ''} left (every earlier answer is saved)")
+                          f"question{'s' if left != 1 else ''} left ({self.kept()})")
         return EXIT_BAD_INPUT
+
+    def kept(self) -> str:
+        """What FILE holds when a run stops early: true whatever was (or was not) written."""
+        if self.answers:
+            return "every earlier answer is saved"
+        return "the file is as it was" if self.keeper.exists else "nothing was written"
 
     def where(self, question: Question) -> str:
         return format_path(question.path, {i: p.get("name", "") for i, p in enumerate(self.players())
@@ -260,7 +317,7 @@ class Session:
                 return "skip"
             return one_line(question.spec, question.value) or "keep"
         if question.path == ("date",):
-            return self.now.strftime("%Y-%m-%d %H:%M")
+            return written_minute(self.now)
         if question.kind == "item":
             if question.index < question.minimum:
                 return ""
@@ -359,7 +416,7 @@ class Session:
             self.open.discard(list_path)
             return
         if question.path == ("date",) and text == "":
-            self.put(question, self.now.strftime("%Y-%m-%d %H:%M"))
+            self.put(question, written_minute(self.now))
             return
         if text == "" and question.default is not MISSING:
             self.put(question, copy.deepcopy(question.default))
@@ -454,11 +511,17 @@ class Session:
         """Every question answered: the whole table through the game's checks. ``DONE`` when it
         scores; ``None`` to go on asking (a question asked again); an exit code when piped."""
         problems, _ = self.check_table(self.data)
+        if problems and self.keeper.read_only:
+            for problem in problems:
+                self.terminal.say(self.terminal.bad(f"{self.name}: {problem.describe()}"))
+            self.terminal.say(f"{self.name}: {self.keeper.read_only}; fix it in the file and run "
+                              f"'scorecalc tally {self.game.name} {self.name}' again")
+            return EXIT_BAD_INPUT
         if not problems:
             self.declined.clear()
             self.open.clear()
-            save(self.name, render(self.game, self.data, None), self.backup)
-            self.backup = False
+            if self.answers or self.must_write:  # a complete file nobody answered into stays as it is
+                self.write(render(self.game, self.data, None))
             self.terminal.say("")
             self.terminal.say(self.terminal.bold(f"The table is complete: {self.name} is saved."))
             self.terminal.say("")
@@ -466,6 +529,8 @@ class Session:
         for problem in problems:
             question = self.question_for(problem.path, plan)
             message = problem.describe()
+            if question is not None and not self.may_fix(problem, question):
+                question = None  # asked again already, and kept as it was: the file must change
             if question is None or question.kind == "form":
                 self.terminal.say(self.terminal.bad(f"{self.name}: {message}"))
                 self.terminal.say(f"{self.name}: this cannot be answered here; fix it in the file and run "
@@ -478,7 +543,20 @@ class Session:
             return None
         return None
 
+    def may_fix(self, problem: InputError, question: Question) -> bool:
+        """Whether asking ``question`` again may fix ``problem``: not when it was asked again for
+        this very problem and kept its answer (the table would be asked forever)."""
+        key = (problem.path, problem.message, question.key)
+        if key in self.pointed and self.pointed[key] == question.value:
+            return False
+        self.pointed[key] = copy.deepcopy(question.value)
+        return True
+
     def question_for(self, path: Path, plan: list[Question]) -> Question | None:
+        """The question whose answer a problem at ``path`` is about; ``None`` for a problem about
+        the whole table (no one answer fixes it)."""
+        if not path:
+            return None
         best: Question | None = None
         for question in plan:
             if question.path[:len(path)] == path and question.kind != "item":
@@ -489,8 +567,16 @@ class Session:
         return best
 
     def save(self) -> None:
-        save(self.name, render(self.game, self.data, self.progress), self.backup)
+        self.write(render(self.game, self.data, self.progress))
+
+    def write(self, text: str) -> None:
+        """FILE rewritten (``keeping.py``: never over an edit made meanwhile), after keeping a file
+        tally did not start as its backup; ``UsageError`` when it cannot be."""
+        if self.backup and self.keeper.exists:
+            self.keeper.keep_backup()
         self.backup = False
+        self.keeper.write(text)
+        self.unsaved.clear()
 
 
 class Expanded(Exception):
@@ -609,4 +695,8 @@ def tally(game: Game, name: str) -> int:
     """Ask for what FILE lacks; ``DONE`` when the table is complete, else an exit code."""
     if name == "-":
         raise UsageError("tally writes FILE as it goes; give a file path, not '-'")
-    return Session(game, name).run()
+    session = Session(game, name)
+    try:
+        return session.run()
+    finally:
+        session.keeper.close()
