@@ -254,12 +254,11 @@ def pty_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[st
             for answer in answers:
                 if child.expect([PROMPT, pexpect.EOF]) == 1:
                     break
-                child.send(answer.replace(b"\t", b"") + b"\r")
+                # one line per prompt: a '\r' inside an answer would be a second Enter on a terminal
+                child.send(answer.replace(b"\t", b"").replace(b"\r", b"") + b"\r")
             else:
                 child.expect([PROMPT, pexpect.EOF])
-                if child.isalive():
-                    child.sendeof()
-            child.expect(pexpect.EOF)
+            end_of_input(child, hang)
         except pexpect.TIMEOUT:
             shown = (child.before or b"")[-600:].decode("utf-8", "replace")
             child.close(force=True)
@@ -271,6 +270,20 @@ def pty_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[st
         return state, judge(game, folder, before, code, shown), answers
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def end_of_input(child: Any, hang: float) -> None:
+    """Ctrl-D at the prompt, again if the first came while the line was not being read (typed
+    ahead, a terminal may drop it); ``pexpect.TIMEOUT`` if the run still does not end."""
+    import pexpect
+
+    for _ in range(3):
+        if not child.isalive():
+            break
+        child.sendeof()
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=hang / 3) == 0:
+            return
+    child.expect(pexpect.EOF)
 
 
 def main() -> int:
