@@ -40,15 +40,18 @@ def test_output_onto_a_fifo_writes_through_and_leaves_a_fifo(tmp_path: Path) -> 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     try:
         result = run_cli("galapagos", str(EXAMPLE), "-f", "csv", "-o", str(fifo))
     finally:
-        if reader.is_alive():  # the write failed before opening the FIFO: release the reader
-            with open(fifo, "wb"):
+        reader.join(5)  # it ends once the writer has closed the FIFO
+        if reader.is_alive():  # the write failed before opening the FIFO: release the reader, never
+            try:           # blocking (a plain open for writing waits for a reader that may be gone)
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
                 pass
-        reader.join(10)
+            reader.join(10)
     assert result.exit_code == 0, result.stderr
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert received[0].decode().startswith("file,game,")
