@@ -209,13 +209,18 @@ def judge(game: str, folder: Path, before: bytes | None, code: int, stderr: str)
     return valid_later(game, path)
 
 
+def start_case(game: str, rng: random.Random, folder: Path) -> tuple[list[bytes], str, bytes | None]:
+    """Every game's piped answers (the pool mutations draw from), FILE's starting state, and its bytes."""
+    pool = [answer for g in TALLY for answer in piped(g)]
+    state = start_state(game, rng, folder, pool)
+    path = folder / "f.yaml"
+    return pool, state, path.read_bytes() if path.exists() else None
+
+
 def one_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[str, str | None, list[bytes]]:
     folder = Path(tempfile.mkdtemp(dir=work))
     try:
-        pool = [answer for g in TALLY for answer in piped(g)]
-        state = start_state(game, rng, folder, pool)
-        path = folder / "f.yaml"
-        before = path.read_bytes() if path.exists() else None
+        pool, state, before = start_case(game, rng, folder)
         answers = (mutate_answers(piped(game), pool, rng) if rng.random() < 0.75
                    else random_answers(pool, rng))
         tty = rng.random() < 0.35
@@ -241,10 +246,7 @@ def pty_case(game: str, rng: random.Random, work: Path, hang: float) -> tuple[st
 
     folder = Path(tempfile.mkdtemp(dir=work))
     try:
-        pool = [answer for g in TALLY for answer in piped(g)]
-        state = start_state(game, rng, folder, pool)
-        path = folder / "f.yaml"
-        before = path.read_bytes() if path.exists() else None
+        pool, state, before = start_case(game, rng, folder)
         answers = mutate_answers(piped(game), pool, rng)
         env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100", "PYTHONPATH": str(ROOT),
                "SOURCE_DATE_EPOCH": "1767643200"}
