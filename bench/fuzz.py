@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.mutate import mutate, outcome  # noqa: E402
+from tests.support.mutate import mutate, outcome  # noqa: E402
 
 
 class Hang(Exception):

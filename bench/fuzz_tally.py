@@ -49,7 +49,7 @@ from scorecalc.errors import InputError, UsageError  # noqa: E402
 from scorecalc.games import REGISTRY, get_game  # noqa: E402
 from scorecalc.pipeline import score_source  # noqa: E402
 from scorecalc.reading.loading import Source  # noqa: E402
-from tests.tally_run import run_tally  # noqa: E402
+from tests.support.tally_run import run_tally  # noqa: E402
 
 ABSURD = [
     b"9" * 120, b"-1", b"1e400", b".inf", b"nan", b"-0", b"007", b"1,900,000,000,000", b"\xc2\xa31,900",

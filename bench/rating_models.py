@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.rating_plays import REGIMES, random_plays  # noqa: E402
+from tests.support.rating_plays import REGIMES, random_plays  # noqa: E402
 
 MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull",
           "ThurstoneMostellerPart")

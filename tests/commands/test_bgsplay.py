@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
@@ -15,8 +13,7 @@ from scorecalc import __version__
 from scorecalc.output.bgsplay import NAMESPACE
 from scorecalc.pipeline import score_file
 from scorecalc.plays import read_play
-
-from .conftest import EXAMPLES, ROOT, run_cli
+from tests.helpers import EXAMPLES, run_cli, run_scorecalc
 
 LEAGUE = EXAMPLES / "league"
 TOP = ["about", "games", "players", "locations", "plays", "userInfo"]
@@ -113,8 +110,7 @@ def test_byte_identical_run_to_run(tmp_path: Path) -> None:
     shutil.copytree(LEAGUE, copy)
     outputs = []
     for folder in (LEAGUE, LEAGUE, copy):
-        done = subprocess.run([sys.executable, "-m", "scorecalc", "standings", str(folder), "-f", "bgsplay"],
-                              capture_output=True, cwd=ROOT, timeout=60)
+        done = run_scorecalc("standings", str(folder), "-f", "bgsplay", text=False)
         assert done.returncode == 0
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] == outputs[2]

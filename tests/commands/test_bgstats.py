@@ -11,8 +11,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -24,9 +22,8 @@ from PIL import Image
 from scorecalc.output.bgstats import LINK_PREFIX, bgstats_link, to_bgstats
 from scorecalc.output.qr import GLYPHS, QUARTERS, qr_code
 from scorecalc.pipeline import score_file
-
-from .conftest import EXAMPLES, run_cli
-from .terminal_view import cells_of, decode
+from tests.helpers import EXAMPLES, run_cli, run_scorecalc
+from tests.support.terminal_view import cells_of, decode
 
 TWO = EXAMPLES / "league" / "03-caracas-two-explorers.yaml"
 ORIGIN_TWO = EXAMPLES / "league" / "07-origin-sydney.yaml"
@@ -417,8 +414,7 @@ def test_qr_file_never_the_input(tmp_path: Path) -> None:
         assert "--qr-file would overwrite an input file" in result.stderr
         assert table.read_bytes() == before
     with table.open("rb") as stdin:  # the file read on standard input, in a real process
-        piped = subprocess.run([sys.executable, "-m", "scorecalc", "galapagos", "-", "--qr-file", str(hard)],
-                               stdin=stdin, capture_output=True, text=True, timeout=60)
+        piped = run_scorecalc("galapagos", "-", "--qr-file", str(hard), stdin=stdin)
     assert piped.returncode == 2 and "standard input" in piped.stderr and table.read_bytes() == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hard.png", "link.svg", "t.svg"]
 

@@ -7,13 +7,11 @@ import io
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, ROOT, run_cli
+from tests.helpers import EXAMPLES, run_cli, run_scorecalc
 
 EXAMPLE = EXAMPLES / "galapagos" / "tie-for-highest-education.yaml"
 GOOD = """\
@@ -250,16 +248,14 @@ def test_schema_command_is_json_schema() -> None:
 
 
 def test_python_dash_m_and_shipped_examples_verify() -> None:
-    result = subprocess.run([sys.executable, "-m", "scorecalc", "verify", str(EXAMPLES)],
-                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    result = run_scorecalc("verify", str(EXAMPLES))
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 failed" in result.stdout
 
 
 def _complete(words: str, index: int) -> list[str]:
     env = {"_SCORECALC_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(index)}
-    result = subprocess.run([sys.executable, "-m", "scorecalc"], env={**os.environ, **env},
-                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = run_scorecalc(env=env)
     return result.stdout.split()
 
 

@@ -12,8 +12,7 @@ import pytest
 
 from scorecalc import dates
 from scorecalc.errors import UsageError
-
-from .conftest import run_cli
+from tests.helpers import run_cli
 
 TABLE = """\
     game: galapagos

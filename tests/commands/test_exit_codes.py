@@ -15,8 +15,7 @@ import scorecalc
 from scorecalc.cli.options import FileArgument, ScoreOptions, score_command
 from scorecalc.output.formats import Format
 from scorecalc.output.report import Report
-
-from .conftest import EXAMPLES, ROOT, run_cli
+from tests.helpers import EXAMPLES, ROOT, TOY_LAUNCH, run_cli, run_scorecalc, timeout
 
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 
@@ -167,20 +166,8 @@ def test_the_api_raises_every_problem_of_a_file_at_once() -> None:
 
 # --- the registry is the one place that knows the games ------------------------------------
 
-TOY = """
-import sys
-from scorecalc.games import REGISTRY, GameEntry, GameOption
-REGISTRY["toy"] = GameEntry("tests.toy_game", "Toy",
-                            options=(GameOption("--shout", "Shout the names.", "shout"),))
-from scorecalc.cli import main
-sys.argv[0] = "scorecalc"
-main()
-"""
-
-
 def toy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", TOY, *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    return run_scorecalc(*args, input=stdin, script=TOY_LAUNCH)
 
 
 def test_a_toy_game_gets_command_template_schema_help_and_options_from_one_registry_line() -> None:
@@ -213,8 +200,7 @@ def loaded(*args: str) -> set[str]:
     """The scorecalc modules a run of ``scorecalc ARGS`` imported."""
     import ast
 
-    done = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=60)
+    done = run_scorecalc(*args, script=LOADED)
     modules: list[str] = ast.literal_eval(done.stderr.strip().splitlines()[-1])
     return set(modules)
 
@@ -280,7 +266,7 @@ def test_score_options_reach_the_command_as_one_frozen_object() -> None:
 @pytest.mark.slow
 def test_readme_console_output_is_what_the_program_prints() -> None:
     result = subprocess.run([sys.executable, "scripts/readme_tour.py", "--check"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, timeout=timeout(300))
     assert result.returncode == 0, result.stdout + result.stderr
 
 

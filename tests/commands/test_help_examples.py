@@ -26,8 +26,8 @@ from scorecalc.tally.answers import BadAnswer, check
 from scorecalc.tally.prompt import Terminal
 from scorecalc.tally.questions import Question
 from scorecalc.tally.session import Session
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("caracas", "caribe", "galapagos", "origin")
 PLACEHOLDERS = {"name value", "left icons / right icons", "none"}
 """Quoted words in the help that name a form rather than show an answer."""

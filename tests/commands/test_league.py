@@ -8,8 +8,6 @@ import io
 import itertools
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,9 +19,8 @@ from scorecalc.league.chart import date_ticks, label_positions, season_picture
 from scorecalc.league.ratings import Ratings, Seat
 from scorecalc.league.standings import Insight, compute, placing_shares
 from scorecalc.sheet import PlayerScore, ScoreSheet
-
-from .conftest import EXAMPLES, ROOT, examples, run_cli
-from .rating_plays import REGIMES, broken_plays, random_plays, violations
+from tests.helpers import EXAMPLES, examples, run_cli, run_scorecalc
+from tests.support.rating_plays import REGIMES, broken_plays, random_plays, violations
 
 LEAGUE = str(EXAMPLES / "league")
 WriteYaml = Callable[[str, str], Path]
@@ -433,8 +430,7 @@ main()
 def top_level_modules(*args: str) -> set[str]:
     import ast
 
-    done = subprocess.run([sys.executable, "-c", IMPORTED, *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+    done = run_scorecalc(*args, script=IMPORTED)
     assert done.returncode == 0, done.stderr
     names: list[str] = ast.literal_eval(done.stderr.strip().splitlines()[-1])
     return set(names)

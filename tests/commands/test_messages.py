@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .conftest import EXAMPLES, run_cli
+from tests.helpers import EXAMPLES, run_cli
 
 LOCATED = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<rest>.*)$")
 

@@ -19,8 +19,7 @@ from scorecalc.output.sheets import render_table
 from scorecalc.output.tables import display_width, wrap
 from scorecalc.output.terminal import terminal_height, terminal_width
 from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, rank
-
-from .conftest import EXAMPLES, examples, run_cli
+from tests.helpers import EXAMPLES, examples, run_cli
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
@@ -365,14 +364,8 @@ def test_item_column_takes_the_width_its_names_need_when_detail_has_room() -> No
     """Issue 21: at 80 columns 'Collected during the game' wrapped over three lines in the
     Item column while Detail had room; the widths at which a name takes a line fewer are
     tried, so it takes two at most."""
-    import os
-
-    from typer.testing import CliRunner
-
-    from scorecalc.cli import app
-
-    example = Path(__file__).resolve().parent.parent / "examples" / "origin" / "rulebook-plymouth-tie.yaml"
-    result = CliRunner().invoke(app, ["origin", str(example)], env={**os.environ, "COLUMNS": "80"})
+    example = EXAMPLES / "origin" / "rulebook-plymouth-tie.yaml"
+    result = run_cli("origin", str(example), env={"COLUMNS": "80"})
     lines = result.stdout.split("\n")
     at = next(i for i, line in enumerate(lines) if "Collected" in line)
     assert "Collected during" in lines[at] or "during the game" in lines[at + 1]

@@ -12,8 +12,7 @@ import pytest
 
 from scorecalc.league.standings import ALL, Filters, compute, order_key
 from scorecalc.sheet import PlayerScore, ScoreSheet
-
-from .conftest import EXAMPLES, run_cli
+from tests.helpers import EXAMPLES, run_cli
 
 # The season (by hand; Galapagos totals = exhibition + education bonus + animals // 2 + £ // 1000):
 #   a.yaml  galapagos 2026-01-10 20:00  Ana 40+4+0+1 = 45 (wins), Bruno 30+2+0+1 = 33, Cy 20

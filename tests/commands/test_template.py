@@ -11,8 +11,7 @@ import yaml
 
 from scorecalc.games import REGISTRY, get_game
 from scorecalc.template import player_range
-
-from .conftest import EXAMPLES, run_cli
+from tests.helpers import EXAMPLES, run_cli
 
 GAMES = list(REGISTRY)
 """Every registered game: each must have a starter template (the test below fails otherwise)."""

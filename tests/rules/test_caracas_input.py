@@ -13,8 +13,7 @@ from scorecalc.games.caracas.board import LANDS, SIDES, Tile
 from scorecalc.games.caracas.grid import GridError, parse_grid, render_grid, token_of
 from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import Source
-
-from .conftest import EXAMPLES, error_of, run_cli, score_text
+from tests.helpers import EXAMPLES, error_of, run_cli, score_text
 
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
 

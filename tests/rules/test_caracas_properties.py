@@ -9,8 +9,7 @@ from scorecalc.games.caracas import Explorer, Table, score
 from scorecalc.games.caracas.animals import ANIMALS, VP, Rules, score_animals
 from scorecalc.games.caracas.board import COLUMNS, LANDS, MIRROR_SIDE, OPPOSITE, SIDES, Board, Tile, step
 from scorecalc.games.caracas.landscape import Figures
-
-from .conftest import examples
+from tests.helpers import examples
 
 
 @st.composite

@@ -21,9 +21,8 @@ from scorecalc.games.caracas.landscape import figures_of
 from scorecalc.games.caracas.show import INNER, draw_board
 from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import Source
-
-from .caracas_boards import board, detail, points
-from .conftest import run_cli
+from tests.helpers import run_cli
+from tests.support.caracas_boards import board, detail, points
 
 # ▢1 carries two rivers. N W meets ✻1's E: basin X = ✻1 ▢1 (2 tiles). E S meets ◎1's W and
 # ▢2's N: basin Y = ▢1 ◎1 ▢2 (3 tiles). 5 tile places on 4 tiles.

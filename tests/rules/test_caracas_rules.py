@@ -10,8 +10,7 @@ import pytest
 
 from scorecalc.games.caracas.animals import Rules, score_animals
 from scorecalc.games.caracas.landscape import Figures, figures_of, landscape_ranking
-
-from .caracas_boards import board, detail, points
+from tests.support.caracas_boards import board, detail, points
 
 
 class TestGeometry:

@@ -25,8 +25,7 @@ from scorecalc.games.caribe.scoring import (
 from scorecalc.games.caribe.table import Book, Leftover, whole_icons
 from scorecalc.pipeline import Scored, score_source
 from scorecalc.reading.loading import Source
-
-from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
+from tests.helpers import EXAMPLES, error_of, examples, run_cli, score_text
 
 CARDS = {"coimbra": "fauna", "london": "coastline", "paris": "turtle"}
 KNOW = {"fauna": 3, "geology": 4, "flora": 2}

@@ -29,8 +29,7 @@ from scorecalc.reading.loading import Source
 from scorecalc.schema import json_schema
 from scorecalc.spec import MAX_COUNT, Either, Int, ListOf, MapOf, Record, Spec
 from scorecalc.template import render_template
-
-from .conftest import ROOT
+from tests.helpers import ROOT
 
 GAMES = ("galapagos", "caribe", "origin")
 

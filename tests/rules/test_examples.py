@@ -8,8 +8,7 @@ import pytest
 
 from scorecalc.pipeline import score_file
 from scorecalc.verify import verify_one
-
-from .conftest import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT
 
 FILES = sorted(EXAMPLES.rglob("*.yaml"))
 

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from scorecalc.errors import InputError
 from scorecalc.games.galapagos.scoring import animal_points, education_bonus, money_points
 from scorecalc.games.galapagos.table import Exhibition
-
-from .conftest import examples, run_cli, score_text
+from tests.helpers import examples, run_cli, score_text
 
 
 def points(educations: list[int]) -> list[int]:

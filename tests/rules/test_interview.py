@@ -15,25 +15,12 @@ import pytest
 from scorecalc.games import REGISTRY, Game, get_game
 from scorecalc.spec import Choice, Field, Int, ListOf, Record, Spec
 from scorecalc.spec.interview import Ask, Interview
-
-from .conftest import ROOT
-from .test_spec import imported
-
-TOY = """
-import sys
-from scorecalc.games import REGISTRY, GameEntry
-REGISTRY["toy"] = GameEntry("tests.toy_game", "Toy")
-from scorecalc.cli import main
-sys.argv[0] = "scorecalc"
-main()
-"""
+from tests.helpers import ROOT, TOY_LAUNCH, imported, run_scorecalc
 
 
 def toy(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {"PYTHONPATH": str(ROOT), "NO_COLOR": "1", "COLUMNS": "80", "SOURCE_DATE_EPOCH": "1764590400",
-           "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-c", TOY, *args], input=stdin, capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=60)
+    env = {"SOURCE_DATE_EPOCH": "1764590400", "PATH": "/usr/bin:/bin"}
+    return run_scorecalc(*args, input=stdin, cwd=cwd, env=env, script=TOY_LAUNCH)
 
 
 # --- a toy game with an entry form of its own, tallied end to end ----------------------------
@@ -74,7 +61,7 @@ def test_the_toy_form_refuses_through_the_games_own_check_and_the_beads_spec(tmp
 
 def test_the_toy_game_touches_nothing_outside_its_module() -> None:
     """Its entry form speaks through the Entry: it imports the spec types, never tally."""
-    modules = imported(ROOT / "tests" / "toy_game.py")
+    modules = imported(ROOT / "tests" / "support" / "toy_game.py")
     assert not {name for name in modules if name.startswith(("scorecalc.tally", "scorecalc.cli"))}
 
 
@@ -207,8 +194,7 @@ def test_a_games_modules_import_nothing_above_the_game() -> None:
 
 def test_a_score_command_does_not_import_any_interview(tmp_path: Path) -> None:
     example = ROOT / "examples" / "caracas" / "two-explorers.yaml"
-    command = [sys.executable, "-X", "importtime", "-m", "scorecalc", "caracas", str(example)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = run_scorecalc("caracas", str(example), python=("-X", "importtime"))
     assert result.returncode == 0, result.stderr
     assert "scorecalc.games.caracas" in result.stderr and "interview" not in result.stderr
 
@@ -284,8 +270,7 @@ def test_a_full_players_list_takes_no_more_players() -> None:
 def test_five_explorers_hear_how_many_tiles_each_places(tmp_path: Path) -> None:
     rows = ["JuJa~ES JuSlSo~NESW JuHo~SW SaAt", ""]
     answers = ["", "", "", "A", "B", "C", "D", "E", *(rows * 5)]
-    result = subprocess.run([sys.executable, "-m", "scorecalc", "tally", "caracas", "t.yaml"], cwd=tmp_path,
-                            input="\n".join(answers) + "\n", capture_output=True, text=True, timeout=60,
-                            env={"PYTHONPATH": str(ROOT), "NO_COLOR": "1", "PATH": "/usr/bin:/bin"})
+    result = run_scorecalc("tally", "caracas", "t.yaml", cwd=tmp_path, input="\n".join(answers) + "\n",
+                           env={"PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("A: 4 tiles of the 14 each explorer places in a game of 5") == 1

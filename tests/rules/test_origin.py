@@ -24,8 +24,7 @@ from scorecalc.games.origin.scoring import (
 from scorecalc.games.origin.table import Tile, majority_holder
 from scorecalc.pipeline import Scored, score_source
 from scorecalc.reading.loading import Source
-
-from .conftest import EXAMPLES, error_of, examples, run_cli, score_text
+from tests.helpers import EXAMPLES, error_of, examples, run_cli, score_text
 
 NAMES = ["Rachel", "Ezra", "Ana", "Tom"]
 

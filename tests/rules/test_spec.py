@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import yaml
@@ -16,8 +14,7 @@ from scorecalc.spec import MISSING, Anything, Choice, Int, ListOf, MapOf, Spec, 
 from scorecalc.spec.answer import BadAnswer, typed_node
 from scorecalc.spec.checking import check_alone
 from scorecalc.tally.answers import check
-
-from .conftest import ROOT, score_text
+from tests.helpers import ROOT, imported, score_text
 
 EXAMPLES = [(rule.tag, text) for rule in RULES for text in rule.examples]
 
@@ -108,19 +105,6 @@ def test_a_text_answer_keeps_braces_as_text() -> None:
 
 
 # --- the layers: the spec knows no game; reading knows no spec ------------------------------
-
-
-def imported(path: Path) -> set[str]:
-    """The scorecalc modules ``path`` imports (relative imports resolved)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom):
-            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
-            found.add(".".join([*base, node.module or ""]).strip("."))
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("scorecalc")}
 
 
 @pytest.mark.parametrize(("package", "below"), [

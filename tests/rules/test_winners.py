@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, run_cli
+from tests.helpers import EXAMPLES, run_cli
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("*/*.yaml"))
 

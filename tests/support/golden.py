@@ -1,10 +1,10 @@
 """Golden outputs: what scorecalc prints for every shipped example in every format, stored
-as files under ``tests/golden/`` and compared by ``tests/test_golden.py``.
+as files under ``tests/commands/golden/`` and compared by ``tests/commands/test_golden.py``.
 
 After a deliberate change of output, regenerate them and read the diff:
 
-    python -m tests.golden           # rewrite every golden file
-    git diff tests/golden            # what the change changed
+    python -m tests.support.golden   # rewrite every golden file
+    git diff tests/commands/golden   # what the change changed
 
 Each golden file holds one or more runs; a run is the command, its exit code, its
 standard error and its standard output. The runs are in-process (the CLI app through
@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "commands" / "golden"
 FILE_TIME = 1_767_225_600  # 2026-01-01 00:00 UTC: every copied example's modification time
 CLOCK = "1767643200"  # 2026-01-05 20:00 UTC: tally's "now" (SOURCE_DATE_EPOCH)
 ENVIRONMENT = {"COLUMNS": "80", "LINES": "200", "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC",
@@ -71,7 +71,7 @@ def games() -> list[str]:
 
 
 def cases() -> dict[str, list[Run]]:
-    """Every golden file's name (relative to ``tests/golden``) and its runs."""
+    """Every golden file's name (relative to ``tests/commands/golden``) and its runs."""
     found: dict[str, list[Run]] = {}
     for example in sorted((ROOT / "examples").glob("*/*.yaml")):
         path = str(example.relative_to(ROOT))
@@ -144,7 +144,7 @@ def perform(run: Run, folder: Path) -> str:
     from typer.testing import CliRunner
 
     from scorecalc.cli import app
-    from tests.conftest import SEPARATE_STDERR
+    from tests.helpers import SEPARATE_STDERR
 
     if run.written:
         (folder / run.written).unlink(missing_ok=True)

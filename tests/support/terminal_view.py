@@ -1,8 +1,8 @@
 """What a phone sees of a terminal: the text ``--qr`` prints, drawn as character cells twice as
 tall as wide, each block character's ink where its glyph has it; then decoded with zxing-cpp.
 
-Used by tests/test_bgstats.py; ``python -m tests.terminal_view FILE.yaml OUT.png [COLUMNS LINES]``
-saves the picture to look at.
+Used by tests/commands/test_bgstats.py; ``python -m tests.support.terminal_view FILE.yaml OUT.png
+[COLUMNS LINES]`` saves the picture to look at.
 """
 
 from __future__ import annotations
@@ -57,16 +57,11 @@ def decode(text: str, surround: int = 0) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
-    import os
-
-    from typer.testing import CliRunner
-
-    from scorecalc.cli import app
+    from tests.helpers import run_cli
 
     source, out, *size = argv
     env = {"COLUMNS": size[0], "LINES": size[1]} if size else {}
-    os.environ.update(env)
-    result = CliRunner().invoke(app, ["score", source, "--qr"])
+    result = run_cli("score", source, "--qr", env=env)
     picture(result.stdout, 0).save(out)
     print(f"{out}: {len(cells_of(result.stdout))} lines; decoded: {decode(result.stdout) != []}")
 

@@ -11,22 +11,19 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, ROOT, run_cli, wait_until_it_catches
+from tests.helpers import EXAMPLES, run_cli, run_scorecalc, start_scorecalc, timeout, wait_until_it_catches
 
 GALAPAGOS = EXAMPLES / "galapagos" / "shared-victory.yaml"
 HAS_FULL = os.path.exists("/dev/full")
 
 
 def scorecalc(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "scorecalc", *args], cwd=ROOT, timeout=60,
-                          capture_output="stdout" not in kwargs and "stderr" not in kwargs,
-                          **kwargs)  # type: ignore[call-overload,no-any-return]
+    return run_scorecalc(*args, text=False, **kwargs)
 
 
 def closed_stdin() -> None:
@@ -79,14 +76,14 @@ def test_two_sigterms_close_together_end_the_run_once_and_quietly(tmp_path: Path
         for number, example in enumerate(examples):
             (tables / f"{copy:02}-{number:02}.yaml").write_bytes(example.read_bytes())
     for attempt in range(8):
-        process = subprocess.Popen([sys.executable, "-m", "scorecalc", "score", str(tables), "-f", "json"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        process = start_scorecalc("score", str(tables), "-f", "json", stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE)
         wait_until_it_catches(process.pid, signal.SIGTERM)  # a busy machine starts it slowly
         time.sleep(0.1 * attempt)
         process.send_signal(signal.SIGTERM)
         time.sleep(0.003 * attempt)
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=60)
+        _, stderr = process.communicate(timeout=timeout(60))
         assert process.returncode in (0, 143), (process.returncode, stderr)
         assert b"Exception ignored" not in stderr and b"Traceback" not in stderr, stderr
 
@@ -124,8 +121,7 @@ def test_a_folder_1100_levels_deep_is_searched_without_a_crash(tmp_path: Path, c
     os.close(folder)
     (tmp_path / "top.yaml").write_bytes(GALAPAGOS.read_bytes())
     try:
-        result = subprocess.run([sys.executable, "-m", "scorecalc", command, ".", "-f", "json"], cwd=deep,
-                                capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        result = run_scorecalc(command, ".", "-f", "json", cwd=deep, text=False)
     finally:
         remove_deep(tmp_path / "d", levels=1100)
     assert result.returncode in (0, 2), result.stderr[-400:]

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .conftest import EXAMPLES, examples
-from .mutate import mutate, outcome
+from tests.helpers import EXAMPLES, examples
+from tests.support.mutate import mutate, outcome
 
 SEEDS = sorted(EXAMPLES.rglob("*.yaml"))
 GAMES = sorted({path.parent.name for path in SEEDS})

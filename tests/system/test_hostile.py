@@ -7,15 +7,11 @@ against hangs; no times are asserted).
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-
-HOSTILE = Path(__file__).parent / "hostile"
-TIMEOUT = 60
+from tests.helpers import HOSTILE, run_scorecalc
 
 # file -> the message it must give (after "FILE:"); every one exits 2.
 CASES = {
@@ -82,11 +78,7 @@ GAME_CASES = {
 
 
 def scorecalc(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorecalc", *args],
-        input=stdin.decode("utf-8", "replace") if stdin is not None else None,
-        capture_output=True, text=True, cwd=ROOT, timeout=TIMEOUT,
-    )
+    return run_scorecalc(*args, input=stdin.decode("utf-8", "replace") if stdin is not None else None)
 
 
 def assert_located_failure(result: subprocess.CompletedProcess[str], name: str, message: str) -> None:

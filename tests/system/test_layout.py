@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .conftest import ROOT
-from .test_spec import imported
+from tests.helpers import ROOT, imported
 
 
 def layers() -> list[set[str]]:

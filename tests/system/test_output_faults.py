@@ -11,7 +11,6 @@ import os
 import signal
 import stat
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -20,8 +19,15 @@ import pytest
 
 from scorecalc.errors import UsageError
 from scorecalc.writing import check_output_target, write_output
-
-from .conftest import EXAMPLES, ROOT, run_cli, wait_until_it_catches
+from tests.helpers import (
+    EXAMPLES,
+    ROOT,
+    run_cli,
+    run_scorecalc,
+    start_scorecalc,
+    timeout,
+    wait_until_it_catches,
+)
 
 EXAMPLE = EXAMPLES / "galapagos" / "decided-by-money.yaml"
 
@@ -31,9 +37,7 @@ def leftovers(folder: Path) -> list[str]:
 
 
 def scorecalc(*args: str, cwd: Path | None = None, stdin: object = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorecalc", *args], capture_output=True, text=True,
-                          cwd=cwd or ROOT, stdin=stdin, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return run_scorecalc(*args, cwd=cwd or ROOT, stdin=stdin)
 
 
 def test_output_onto_a_fifo_writes_through_and_leaves_a_fifo(tmp_path: Path) -> None:
@@ -187,8 +191,7 @@ def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name:
     target.write_text("previous")
     script = SIGNAL_DURING_WRITE.format(signal=name, folder=str(tmp_path), example=str(EXAMPLE),
                                         target=str(target))
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
-                            timeout=60)
+    result = run_scorecalc(script=script)
     assert result.returncode == code, result.stderr
     assert "Traceback" not in result.stderr
     assert leftovers(tmp_path) == []
@@ -196,13 +199,13 @@ def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name:
 
 
 def test_sigterm_during_the_run_exits_143() -> None:
-    process = subprocess.Popen([sys.executable, "-m", "scorecalc", "score", "-"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    process = start_scorecalc("score", "-", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
     try:
         wait_until_it_catches(process.pid, signal.SIGTERM)
         time.sleep(0.2)  # and is waiting for standard input
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
+        _, stderr = process.communicate(timeout=timeout(30))
     finally:
         process.kill()
     assert process.returncode == 143, stderr
@@ -221,12 +224,11 @@ def test_sigterm_at_random_moments_of_a_batch_never_leaves_a_temporary_file(tmp_
     files = sorted(str(p) for p in tables.iterdir())
     target = tmp_path / "out.json"
     for attempt in range(6):
-        process = subprocess.Popen([sys.executable, "-m", "scorecalc", "score", *files, "-f", "json",
-                                    "-o", str(target)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   cwd=ROOT)
+        process = start_scorecalc("score", *files, "-f", "json", "-o", str(target), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)
         time.sleep(0.2 + 0.2 * attempt)
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=60)
+        _, stderr = process.communicate(timeout=timeout(60))
         assert process.returncode in (0, 143, -signal.SIGTERM), stderr
         assert b"Traceback" not in stderr
         assert leftovers(tmp_path) == []

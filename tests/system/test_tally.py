@@ -9,21 +9,18 @@ score printed at the end must be the one ``scorecalc GAME FILE`` prints for it.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import ROOT, run_scorecalc, spawn_scorecalc
+
 pexpect = pytest.importorskip("pexpect")
 pytestmark = pytest.mark.slow  # real terminals and subprocesses
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = Path(sys.executable).parent / "scorecalc"
-COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "scorecalc"]
-ENV = {**os.environ, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
+ENV = {"TERM": "xterm", "COLUMNS": "100"}
 PROMPT = re.compile(r"› ([^\n\[]*?)(?: \[[^\]\n]*\])?: ")
 
 # (the question's label, what is typed); "^C" interrupts; "!message" expects a refusal first
@@ -98,8 +95,7 @@ SESSIONS = {
 
 
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
-    return pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], cwd=str(cwd), env=ENV, encoding="utf-8",
-                         dimensions=(50, 120), timeout=15)
+    return spawn_scorecalc(*args, cwd=cwd, env=ENV, dimensions=(50, 120))
 
 
 def expect_prompt(child: pexpect.spawn, label: str) -> None:
@@ -127,8 +123,7 @@ def type_steps(child: pexpect.spawn, steps: list[tuple[str, str]]) -> None:
 
 
 def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], cwd=cwd, input=stdin, capture_output=True, text=True,
-                          env=ENV, timeout=60)
+    return run_scorecalc(*args, cwd=cwd, input=stdin, env=ENV)
 
 
 @pytest.mark.parametrize("game", list(SESSIONS))
@@ -218,8 +213,7 @@ def test_a_part_left_out_of_a_file_names_its_player(tmp_path: Path) -> None:
 
 def test_other_commands_do_not_import_the_tally_package(tmp_path: Path) -> None:
     example = ROOT / "examples" / "galapagos" / "shared-victory.yaml"
-    command = [sys.executable, "-X", "importtime", "-m", "scorecalc", "galapagos", str(example)]
-    result = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=60)
+    result = run_scorecalc("galapagos", str(example), python=("-X", "importtime"), env=ENV)
     assert result.returncode == 0
     assert "scorecalc.tally" not in result.stderr
     assert "readline" not in result.stderr

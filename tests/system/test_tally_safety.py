@@ -11,13 +11,12 @@ import fcntl
 import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-from .tally_run import run_tally
+from tests.helpers import ROOT, run_scorecalc, start_scorecalc, timeout
+from tests.support.tally_run import run_tally
 
 HAND_WRITTEN = b"""# our game on Friday
 game: galapagos
@@ -166,9 +165,8 @@ def test_the_lock_stays_on_the_file_across_every_rewrite(folder: Path) -> None:
 
 def test_two_tally_processes_on_one_file_the_second_is_refused(folder: Path) -> None:
     (folder / "t.yaml").write_bytes(b"")
-    first = subprocess.Popen([sys.executable, "-m", "scorecalc", "tally", "galapagos", "t.yaml"], cwd=folder,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+    first = start_scorecalc("tally", "galapagos", "t.yaml", cwd=folder, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert first.stdin is not None and first.stderr is not None
     first.stdin.write(b"2026-01-05 20:00\n")
     first.stdin.flush()
@@ -177,11 +175,9 @@ def test_two_tally_processes_on_one_file_the_second_is_refused(folder: Path) -> 
         chunk = first.stderr.read1(4096)
         assert chunk, shown
         shown += chunk
-    second = subprocess.run([sys.executable, "-m", "scorecalc", "tally", "galapagos", "t.yaml"], cwd=folder,
-                            input=b"Home\n", capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            timeout=60)
+    second = run_scorecalc("tally", "galapagos", "t.yaml", cwd=folder, input=b"Home\n", text=False)
     first.stdin.close()
-    first.wait(timeout=60)
+    first.wait(timeout=timeout(60))
     assert second.returncode == 2
     assert b"another 'scorecalc tally' is writing this file" in second.stderr
     assert b"Home" not in (folder / "t.yaml").read_bytes()
@@ -302,9 +298,8 @@ def test_tally_from_a_closed_standard_input_exits_2_before_any_file(folder: Path
 
 
 def test_tally_with_file_descriptor_0_closed_in_a_real_process(folder: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "scorecalc", "tally", "galapagos", "x.yaml"], cwd=folder,
-                          preexec_fn=lambda: os.close(0), capture_output=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = run_scorecalc("tally", "galapagos", "x.yaml", cwd=folder, preexec_fn=lambda: os.close(0),
+                         text=False)
     assert done.returncode == 2, done.stderr
     assert b"standard input is closed" in done.stderr
     assert listing(folder) == []

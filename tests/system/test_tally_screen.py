@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -27,11 +25,9 @@ from scorecalc.games.caracas.board import Board  # noqa: E402
 from scorecalc.games.caracas.grid import parse_grid  # noqa: E402
 from scorecalc.games.caracas.show import draw_board  # noqa: E402
 from scorecalc.tally.wrapping import display_width  # noqa: E402
+from tests.helpers import spawn_scorecalc  # noqa: E402
 
-SCRIPT = Path(sys.executable).parent / "scorecalc"
-COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "scorecalc"]
-ENV = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
-ENV.update({"NO_COLOR": "1", "TERM": "xterm", "SOURCE_DATE_EPOCH": "1767643200"})
+ENV = {"COLUMNS": None, "LINES": None, "SOURCE_DATE_EPOCH": "1767643200"}  # the terminal's own size
 PROMPT = re.compile(r"› [^›]*?: ")
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
 
@@ -49,8 +45,7 @@ ORIGIN = ["?", "", "?", "tahiti", "", "", "Rachel", "Ezra", "Noor", "", "38", "?
 
 def session(game: str, answers: list[str], columns: int, cwd: Path) -> str:
     log = io.StringIO()
-    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "tally", game, f"{game}-night.yaml"], cwd=str(cwd),
-                          env=ENV, encoding="utf-8", dimensions=(40, columns), timeout=20)
+    child = spawn_scorecalc("tally", game, f"{game}-night.yaml", cwd=cwd, env=ENV, dimensions=(40, columns))
     child.logfile_read = log
     for typed in answers:
         child.expect(PROMPT)
