@@ -1,7 +1,8 @@
-"""Standard streams under faults, unreadable folders, and player names (issue 12's boundary part).
+"""Standard streams under faults: closed, full, a pipe closed early, for every kind of run (a
+score, a batch, verify, help and version).
 
-Stream cases run the real program in a subprocess: what matters is what the process
-does with its file descriptors and its exit status.
+Each case runs the real program in a subprocess: what matters is what the process does with its
+file descriptors and its exit status.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import EXAMPLES, run_cli, run_scorecalc
+from tests.helpers import EXAMPLES, run_scorecalc
 
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 CARACAS = str(EXAMPLES / "caracas" / "five-explorers-tie.yaml")
+HAS_FULL = os.path.exists("/dev/full")
 
 
 def scorecalc(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
@@ -76,71 +78,39 @@ def test_closed_standard_error_never_mixes_messages_into_standard_output(tmp_pat
     assert out.startswith("file,game,") and "broken.yaml" not in out
 
 
-def test_an_unreadable_folder_is_bad_input_not_a_pass(monkeypatch: pytest.MonkeyPatch,
-                                                      tmp_path: Path) -> None:
-    (tmp_path / "ok.yaml").write_text((EXAMPLES / "galapagos" / "shared-victory.yaml").read_text())
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    real_scandir = os.scandir
-
-    def scandir(path: object = ".") -> object:  # as root, chmod 000 cannot lock a folder: simulate it
-        if str(path) == str(locked):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "scandir", scandir)
-    result = run_cli("verify", str(tmp_path))
-    assert result.exit_code == 2
-    assert f"{locked}: cannot read this folder: Permission denied" in result.stderr
-    assert "1 passed" in result.stdout
+def closed_stdin() -> None:
+    os.close(0)
 
 
-def test_a_file_reached_twice_is_read_once() -> None:
-    result = run_cli("score", GALAPAGOS, str(EXAMPLES / "galapagos"), "--format", "csv")
-    assert result.exit_code == 0
-    assert result.stdout.count("shared-victory.yaml") == len(
-        [line for line in result.stdout.splitlines() if "shared-victory" in line])
-    rows = [line for line in result.stdout.splitlines() if "shared-victory.yaml" in line]
-    assert len(rows) == len({row.split(",")[3] for row in rows})  # each player once
+# --- a closed standard input ---------------------------------------------------------------------
 
 
-# --- player names ------------------------------------------------------------------------------
-
-TABLE = "game: galapagos\nplayers:\n  - {{name: {a}, exhibition: 1, education: 1, money: 0}}\n" \
-        "  - {{name: {b}, exhibition: 2, education: 2, money: 0}}\n"
-
-
-@pytest.mark.parametrize(("a", "b"), [
-    ('"Al\\u200bex"', "Alex"),
-    ('"Ale\\u0301x"', '"Al\\u00e9x"'),  # NFD and NFC
-    ("ALEX", "alex"),
-    ('"Alex  Smith"', "Alex Smith"),
-])
-def test_names_that_are_one_player_are_a_duplicate(tmp_path: Path, a: str, b: str) -> None:
-    path = tmp_path / "t.yaml"
-    path.write_text(TABLE.format(a=a, b=b), encoding="utf-8")
-    result = run_cli("galapagos", str(path))
-    assert result.exit_code == 2 and "two players are called" in result.stderr
+def test_score_from_a_closed_standard_input_is_bad_input_not_a_crash() -> None:
+    result = scorecalc("score", "-", preexec_fn=closed_stdin)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.decode().strip() == "-: cannot read standard input: it is closed"
 
 
-def test_hyphens_are_kept() -> None:
-    from scorecalc.names import name_key
-
-    assert name_key("Anne-Marie") != name_key("Anne Marie")
+# --- help and version on a failing standard output -----------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "message"), [
-    ('"Mal\\n\\nWinner: Mal"', "contains a line break"),
-    ('"A\\tB"', "contains a tab"),
-    ('"\\u200b\\u200d"', "is empty once invisible (zero-width) characters are removed"),
-    ('"Eve\\u202egnirts"', "contains the bidirectional control U+202E"),
-    ('"x\\u2066y"', "contains the bidirectional control U+2066"),
-])
-def test_names_that_could_forge_or_hide_text_are_refused(tmp_path: Path, name: str, message: str) -> None:
-    path = tmp_path / "t.yaml"
-    path.write_text(TABLE.format(a=name, b="Bo"), encoding="utf-8")
-    result = run_cli("galapagos", str(path))
-    assert result.exit_code == 2, result.stdout
-    assert message in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1  # one line, whatever the name holds
-    assert "Winner: Mal" not in result.stdout
+@pytest.mark.skipif(not HAS_FULL, reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["caracas", "--help"], ["tally", "--help"]])
+def test_help_and_version_onto_a_full_device_are_one_line_and_exit_2(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = scorecalc(*args, stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.decode().splitlines() == [
+        "scorecalc: cannot write to standard output: No space left on device"]
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["caracas", "--help"], ["score", "--help"]])
+def test_help_and_version_into_a_closed_pipe_end_quietly_with_141(args: list[str]) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = scorecalc(*args, stdout=write_end, stderr=subprocess.PIPE)
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141, result.stderr
+    assert result.stderr == b""
