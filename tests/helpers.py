@@ -23,13 +23,14 @@ import textwrap
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from scorecalc.games import REGISTRY, GameEntry, GameOption
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 HOSTILE = ROOT / "tests" / "hostile"
@@ -55,6 +56,15 @@ if os.environ.get(TOY_SWITCH) == "1":
 
 GAMES: tuple[str, ...] = tuple(REGISTRY)
 """Every registered game, in the registry's order."""
+
+def per_game(table: Mapping[str, T], game: str, what: str, where: str) -> T:
+    """``table[game]`` for data only a game's own tests can hold (its typed answers, the nouns
+    its interview uses); a game the table lacks fails the test, saying what to add where,
+    rather than leaving the new game silently untested."""
+    if game not in table:
+        pytest.fail(f"game {game!r} has no {what} here: add them to {where}", pytrace=False)
+    return table[game]
+
 
 # --- Hypothesis: examples per profile ---------------------------------------------------------
 

@@ -22,7 +22,7 @@ from PIL import Image
 from scorecalc.output.bgstats import LINK_PREFIX, bgstats_link, to_bgstats
 from scorecalc.output.qr import GLYPHS, QUARTERS, qr_code
 from scorecalc.pipeline import score_file
-from tests.helpers import EXAMPLES, run_cli, run_scorecalc
+from tests.helpers import EXAMPLES, GAMES, run_cli, run_scorecalc
 from tests.support.terminal_view import cells_of, decode
 
 TWO = EXAMPLES / "league" / "03-caracas-two-explorers.yaml"
@@ -30,7 +30,6 @@ ORIGIN_TWO = EXAMPLES / "league" / "07-origin-sydney.yaml"
 FOUR = EXAMPLES / "league" / "04-caribe-four-players.yaml"
 FINALE = EXAMPLES / "league" / "12-galapagos-season-finale.yaml"
 ALL_EXAMPLES = sorted(EXAMPLES.glob("*/*.yaml"))
-GAMES = ("caracas", "caribe", "galapagos", "origin")
 LINK_KEYS = {"sourceName", "sourcePlayId", "playDate", "game", "location", "comments", "players"}
 GAME_KEYS = {"name", "sourceGameId", "highestWins", "noPoints", "bggId"}
 PLAYER_KEYS = {"name", "score", "winner", "startPlayer", "rank", "sourcePlayerId"}

@@ -2,10 +2,11 @@
 shows, typed as the answer, is accepted and saved as the help says.
 
 Every question of every game is reached by planning the shipped examples (all settings: solo
-modes, Cape Town, Tahiti, Advanced, Family) and a table still being typed (the questions that
-start lists); its help is the text ``?`` prints. The answer forms are read from the help itself:
-a pairs example is saved as those pairs, a list as its entries, a date as written, a choice by
-its word or its number, numbers at their stated bounds, values "in this order" under those keys.
+modes, Cape Town, Tahiti, Advanced, Family), the game's starter template (so a game without
+examples yet is covered too) and a table still being typed (the questions that start lists);
+its help is the text ``?`` prints. The answer forms are read from the help itself: a pairs
+example is saved as those pairs, a list as its entries, a date as written, a choice by its word
+or its number, numbers at their stated bounds, values "in this order" under those keys.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from scorecalc.tally.answers import BadAnswer, check
 from scorecalc.tally.prompt import Terminal
 from scorecalc.tally.questions import Question
 from scorecalc.tally.session import Session
-from tests.helpers import ROOT
+from scorecalc.template import render_template
+from tests.helpers import GAMES, ROOT
 
-GAMES = ("caracas", "caribe", "galapagos", "origin")
 PLACEHOLDERS = {"name value", "left icons / right icons", "none"}
 """Quoted words in the help that name a form rather than show an answer."""
 PAIRS = r"[\w ]+ \w+(, [\w ]+ \w+)*"
@@ -38,7 +39,9 @@ PAIRS = r"[\w ]+ \w+(, [\w ]+ \w+)*"
 def questions(game: str, tmp_path: Path) -> list[tuple[Session, Question, str]]:
     """Every distinct question of ``game`` (by label and section kind) with its help."""
     found: dict[tuple[str, str], tuple[Session, Question, str]] = {}
-    sources = sorted((ROOT / "examples" / game).glob("*.yaml"))
+    starter = tmp_path / f"{game}-template.yaml"
+    starter.write_text(render_template(get_game(game), 2), encoding="utf-8")
+    sources = [*sorted((ROOT / "examples" / game).glob("*.yaml")), starter]
     for index, source in enumerate(sources):
         target = tmp_path / f"{game}-{index}.yaml"
         shutil.copy(source, target)

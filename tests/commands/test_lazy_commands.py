@@ -7,7 +7,7 @@ import typer
 
 from scorecalc.cli.options import FileArgument, ScoreOptions, score_command
 from scorecalc.output.formats import Format
-from tests.helpers import EXAMPLES, run_scorecalc
+from tests.helpers import EXAMPLES, GAMES, run_scorecalc
 
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 
@@ -61,8 +61,7 @@ def test_the_group_builds_the_invoked_command_only(capsys: pytest.CaptureFixture
     assert isinstance(group, ScorecalcGroup)
     assert group.main(["galapagos", GALAPAGOS, "--format", "json"], standalone_mode=False) == 0
     assert list(group.lazy.built) == ["galapagos"]
-    assert list(group.lazy) == ["caracas", "caribe", "galapagos", "origin", "tally", "score", "standings",
-                                "verify", "template", "schema"]
+    assert list(group.lazy) == [*GAMES, "tally", "score", "standings", "verify", "template", "schema"]
     assert '"game": "galapagos"' in capsys.readouterr().out
 
 

@@ -28,10 +28,8 @@ from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import Source
 from scorecalc.schema import json_schema
 from scorecalc.spec import MAX_COUNT, Either, Int, ListOf, MapOf, Record, Spec
-from scorecalc.template import render_template
-from tests.helpers import ROOT
-
-GAMES = ("galapagos", "caribe", "origin")
+from scorecalc.template import player_range, render_template
+from tests.helpers import GAMES, ROOT
 
 KEY = "<key>"
 """In a pattern: the mapping's keys themselves (``progression: {2: 1}``) rather than its values."""
@@ -67,6 +65,45 @@ FULL: dict[str, list[dict[str, Any]]] = {
          "players": [{"name": "Joana", "score": 70, "knowledge": {"fauna": 3, "geology": 4, "flora": 2},
                       "board": {}}]},
     ],
+    "caracas": [{
+        "game": "caracas", "bgg_id": 1,
+        "rules": {"caiman_ties": "count", "flamingo_min_run": 5, "snake_min_types": 5, "snake_around": 8,
+                  "forks": "sides"},
+        "players": [  # examples/caracas/rulebook-alex.yaml, columns by number
+            {"name": "Alex", "tiles": [
+                {"row": 1, "col": 1, "land": "jungle", "animals": ["howler_monkey", "kinkajou"],
+                 "river": ["N", "E", "S"]},
+                {"row": 1, "col": 2, "land": "jungle", "animals": ["howler_monkey", "flamingo"],
+                 "river": ["N", "S", "W"]},
+                {"row": 1, "col": 3, "land": "swamp", "animals": ["capybara", "piranha"],
+                 "river": ["N", "S"]},
+                {"row": 1, "col": 4, "land": "savannah", "animals": ["jaguar", "snake"], "river": ["N", "S"]},
+                {"row": 2, "col": 1, "land": "swamp", "animals": ["piranha"], "river": ["N", "S"]},
+                {"row": 2, "col": 2, "land": "swamp", "animals": ["capybara", "piranha"],
+                 "river": ["N", "E", "S"]},
+                {"row": 2, "col": 3, "land": "savannah", "animals": ["capybara"],
+                 "rivers": [["S", "W"], ["N", "E"]]},
+                {"row": 2, "col": 4, "land": "jungle", "animals": ["sloth", "ibis"],
+                 "river": ["N", "S", "W"]},
+                {"row": 3, "col": 1, "land": "jungle", "animals": ["jaguar"], "river": ["N", "E"]},
+                {"row": 3, "col": 2, "land": "swamp", "animals": ["caiman", "capybara"],
+                 "river": ["N", "E", "S"]},
+                {"row": 3, "col": 4, "land": "swamp", "animals": ["ibis", "howler_monkey"],
+                 "river": ["N", "S"]},
+                {"row": 4, "col": 1, "land": "jungle", "animals": ["jaguar", "piranha"], "river": ["S", "W"]},
+                {"row": 4, "col": 2, "land": "jungle", "animals": ["jaguar", "poison_frog"],
+                 "river": ["N", "E", "S"]},
+                {"row": 4, "col": 4, "land": "savannah", "animals": ["capybara"], "river": ["E", "S"]},
+                {"row": 5, "col": 1, "land": "swamp", "animals": ["tarantula"], "river": ["N", "E"]},
+            ]},
+            {"name": "Bea",
+             "landscape": {"biggest_jungle": 5, "savannah_areas": 4, "swamp_areas": 2, "forks": 3}},
+            {"name": "Cleo",
+             "landscape": {"biggest_jungle": 6, "savannah_areas": 3, "swamp_areas": 3, "forks": 4}},
+            {"name": "Dan",
+             "landscape": {"biggest_jungle": 4, "savannah_areas": 3, "swamp_areas": 5, "forks": 2}},
+        ],
+    }],
     "origin": [{
         "game": "origin", "bgg_id": 1, "objective": "plymouth", "variant": "standard",
         "board": [
@@ -85,6 +122,25 @@ FULL: dict[str, list[dict[str, Any]]] = {
     }],
 }
 """Tables that score without a problem and hold a value at every whole-number field."""
+
+EXTREMES: dict[str, list[dict[str, Any]]] = {
+    "caracas": [{"game": "caracas", "players": [{"name": "Alex", "tiles": [
+        {"row": 1, "col": 1, "land": "jungle"},
+        *({"row": row, "col": 2, "land": "swamp"} for row in range(1, 74))]}]}],
+}
+"""Tables (warned about, never refused) whose first value at a field may take either end of its
+range where a full table's could not: beside Caracas' first tile a column of 73 tiles, so that
+the tile is linked to the SEA on ✻73 as on ▲1."""
+
+
+def full_tables(game: str) -> list[dict[str, Any]]:
+    """The game's tables of ``FULL``; a game it lacks has its template's table (its ``example``)."""
+    if game in FULL:
+        return FULL[game]
+    _, high = player_range(get_game(game))
+    example = get_game(game).example
+    assert example is not None, f"{game} has no example table: add one to FULL"
+    return [{"game": game, **example(min(high, 5))}]
 
 
 def numeric_fields(spec: Spec, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Int]]:
@@ -186,7 +242,7 @@ def cases() -> list[Any]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_full_tables_score_cleanly(game: str) -> None:
-    for doc in FULL[game]:
+    for doc in full_tables(game):
         assert outcome(doc) == ("scored", []), doc
         assert schema_accepts(game, doc)
 
@@ -194,7 +250,8 @@ def test_full_tables_score_cleanly(game: str) -> None:
 @pytest.mark.parametrize(("game", "pattern", "spec"), cases())
 def test_inside_accepted_outside_refused_schema_agrees(game: str, pattern: tuple[str, ...],
                                                        spec: Int) -> None:
-    found = [(doc, path) for doc in FULL[game] if (path := locate(doc, pattern))]
+    tables = [*EXTREMES.get(game, []), *full_tables(game)]
+    found = [(doc, path) for doc in tables if (path := locate(doc, pattern))]
     assert found, f"add a value at {'.'.join(pattern)} to FULL[{game!r}]"
     doc, path = found[0]
     _, baseline = outcome(doc)
@@ -268,7 +325,9 @@ def test_every_range_a_comment_states_is_the_enforced_range(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_range_in_the_rules_page_yaml_is_the_enforced_range(game: str) -> None:
-    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    page_path = ROOT / "docs" / "rules" / f"{game}.md"
+    assert page_path.exists(), f"{game} has no rules page: write docs/rules/{game}.md (CONTRIBUTING.md)"
+    page = page_path.read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", page, re.S)
     specs: dict[str, list[Spec]] = {}
     for key, _, spec in fields_by_key(get_game(game).declaration):

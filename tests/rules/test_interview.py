@@ -15,7 +15,7 @@ import pytest
 from scorecalc.games import REGISTRY, Game, get_game
 from scorecalc.spec import Choice, Field, Int, ListOf, Record, Spec
 from scorecalc.spec.interview import Ask, Interview
-from tests.helpers import ROOT, TOY_LAUNCH, imported, run_scorecalc
+from tests.helpers import ROOT, TOY_LAUNCH, imported, per_game, run_scorecalc
 
 
 def toy(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -139,12 +139,16 @@ def test_an_interview_that_names_a_field_the_declaration_lacks_is_refused() -> N
         _ = small_game(**{"rounds.count": Ask(1)}).interview
 
 
+NOUNS = {"caracas": {}, "caribe": {"players.books": "book"},
+         "galapagos": {"players.exhibitions": "exhibition"}, "origin": {"board": "tile"}}
+"""Each game's lists asked entry by entry, and an entry's noun ("book 2") where it is not 'entry'."""
+
+
 @pytest.mark.parametrize("game", list(REGISTRY))
 def test_every_game_has_an_interview_and_says_which_entry_noun_its_lists_take(game: str) -> None:
     interview = get_game(game).interview
     nouns = {key: ask.noun for key, ask in interview.questions.items() if ask.noun != "entry"}
-    assert nouns == {"caracas": {}, "caribe": {"players.books": "book"},
-                     "galapagos": {"players.exhibitions": "exhibition"}, "origin": {"board": "tile"}}[game]
+    assert nouns == per_game(NOUNS, game, "entry nouns", "NOUNS in tests/rules/test_interview.py")
 
 
 # --- tally knows no game ---------------------------------------------------------------------

@@ -25,7 +25,7 @@ from scorecalc.games.caracas.board import Board  # noqa: E402
 from scorecalc.games.caracas.grid import parse_grid  # noqa: E402
 from scorecalc.games.caracas.show import draw_board  # noqa: E402
 from scorecalc.tally.wrapping import display_width  # noqa: E402
-from tests.helpers import spawn_scorecalc  # noqa: E402
+from tests.helpers import GAMES, per_game, spawn_scorecalc  # noqa: E402
 
 ENV = {"COLUMNS": None, "LINES": None, "SOURCE_DATE_EPOCH": "1767643200"}  # the terminal's own size
 PROMPT = re.compile(r"› [^›]*?: ")
@@ -41,6 +41,11 @@ CARACAS_RESUME = ["?", "JuCp~E SwCm~NEW SwEe~ESW JuIbSh~W", "^C"]
 GALAPAGOS = ["?", "", "Home", "Anna", "Ben", "", "?", "41",
              "30", "17", "?", "sea_lion 2, tortoise 1", "2300", "?", "^C"]
 ORIGIN = ["?", "", "?", "tahiti", "", "", "Rachel", "Ezra", "Noor", "", "38", "?", "4 8 2", "Sea Snail", "^C"]
+CARIBE = ["?", "fauna coastline turtle", "?", "", "", "", "Inês", "Jo", "", "?", "70",
+          "?", "3 4 9", "3 4 2", "?", "2 1 1", "5 0 0 0 0 3", "?", "fauna 2, geology 1", "^C"]
+SCREENS = {"caracas": [CARACAS_FIRST, CARACAS_RESUME], "galapagos": [GALAPAGOS], "origin": [ORIGIN],
+           "caribe": [CARIBE]}
+"""Each game's sessions, typed in turn in one folder (Caracas' second goes on from the first)."""
 
 
 def session(game: str, answers: list[str], columns: int, cwd: Path) -> str:
@@ -91,14 +96,10 @@ def outside_board(lines: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("columns", [80, 60])
-@pytest.mark.parametrize("game", ["caracas", "galapagos", "origin"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_tally_line_fits_the_terminal(game: str, columns: int, tmp_path: Path) -> None:
-    outputs = []
-    if game == "caracas":
-        outputs.append(session(game, CARACAS_FIRST, columns, tmp_path))
-        outputs.append(session(game, CARACAS_RESUME, columns, tmp_path))
-    else:
-        outputs.append(session(game, GALAPAGOS if game == "galapagos" else ORIGIN, columns, tmp_path))
+    typed = per_game(SCREENS, game, "typed screen sessions", "SCREENS in tests/system/test_tally_screen.py")
+    outputs = [session(game, answers, columns, tmp_path) for answers in typed]
     for output in outputs:
         lines = logical_lines(output)
         wide = [line for line in outside_board(lines) if display_width(line) > columns]
