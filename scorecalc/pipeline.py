@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import yaml
@@ -14,20 +15,20 @@ from .reading.document import Document
 from .reading.loading import Source, compose, position_of, read_source, scalar_value
 from .reading.scalars import STR
 from .reading.words import did_you_mean, normalise_word
-from .sheet import ScoreSheet
+from .sheet import PlayInfo, Scored
 from .spec.checking import Context, Stop, salvage
 
 T = TypeVar("T")
 
 
-class Scored:
-    """A file that scored, with the parsed document for ``verify`` (a plain class: no
-    dataclass is built at every start)."""
+@dataclass(frozen=True, slots=True)
+class ScoredFile(Scored):
+    """A file that scored: its sheet and the play's details (what outputs read), with the game,
+    the parsed document (for ``verify`` and ``--strict``) and the game's state (for its views)."""
 
-    __slots__ = ("document", "game", "sheet", "state")
-
-    def __init__(self, game: Game, document: Document, state: Any, sheet: ScoreSheet) -> None:
-        self.game, self.document, self.state, self.sheet = game, document, state, sheet
+    game: Game
+    document: Document
+    state: Any
 
 
 def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
@@ -158,7 +159,7 @@ def check_player_names(top: yaml.MappingNode, ctx: Context) -> None:
         seen[key] = index
 
 
-def score_source(source: Source, wanted: str | None = None) -> Scored:
+def score_source(source: Source, wanted: str | None = None) -> ScoredFile:
     """Load, parse and score one source; ``InputError`` s carry positions (and players' names)."""
     game, document = load(source, wanted)
     try:
@@ -168,15 +169,15 @@ def score_source(source: Source, wanted: str | None = None) -> Scored:
     if document.problems:
         located = [document.positions.locate(problem) for problem in document.problems]
         raise with_names_error(Problems(located), player_names_of(document))
-    sheet = game.score(state)
-    sheet.file = source.name
-    sheet.title = game.title
-    data = document.data
-    sheet.bgg_id = data.get("bgg_id")
-    sheet.date, sheet.location, sheet.play_notes = data.get("date"), data.get("location"), data.get("notes")
-    sheet.file_time = source.modified
-    sheet.warnings = [format_warning(document, issue) for issue in document.warnings]
-    return Scored(game, document, state, sheet)
+    return ScoredFile(game.score(state), play_info(game, document), game, document, state)
+
+
+def play_info(game: Game, document: Document) -> PlayInfo:
+    """What the table says about its play and its file, beside the sheet."""
+    data, source = document.data, document.source
+    return PlayInfo(file=source.name, title=game.title, date=data.get("date"), location=data.get("location"),
+                    notes=data.get("notes"), bgg_id=data.get("bgg_id"), file_time=source.modified,
+                    warnings=tuple(format_warning(document, issue) for issue in document.warnings))
 
 
 def player_names_of(document: Document) -> dict[int, str]:
@@ -184,7 +185,7 @@ def player_names_of(document: Document) -> dict[int, str]:
             if isinstance(player, dict) and isinstance(player.get("name"), str)}
 
 
-def score_file(name: str, wanted: str | None = None) -> Scored:
+def score_file(name: str, wanted: str | None = None) -> ScoredFile:
     return score_source(read_source(name), wanted)
 
 

@@ -1,17 +1,19 @@
-"""The score sheet every game produces, and the shared ranking mechanics.
+"""The score sheet every game produces, the play's details beside it, and the shared ranking mechanics.
 
 A game's ``score`` builds one ``PlayerScore`` per player from ``Item`` s (every point
 traces to one item with a human detail), then ``rank`` orders the players with the
 game's tie-breaks. ``split_places`` is the one helper for "tied players share their
 places' points", with the rounding as a parameter.
 
-Plain classes and named tuples, not dataclasses: this module is imported at every start,
-and a dataclass costs about half a millisecond to build (bench/RESULTS.md).
+The sheet is what the game computed, nothing more; what the table says about its play
+and its file (name, date, place, notes, BG Stats id, warnings) is ``PlayInfo``, which the
+pipeline builds; outputs read the two together (``Scored``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 
@@ -57,11 +59,12 @@ class PlayerScore:
 
 
 class ScoreSheet:
-    """The scored table: players in input order, ranks, winners and why."""
+    """The scored table as the game computed it: players in input order, ranks, winners and
+    why. Nothing about the file or the play (its name, date, place, notes, warnings): that is
+    ``PlayInfo``, which the pipeline builds beside the sheet (``Scored``)."""
 
-    FIELDS = ("game", "categories", "players", "tiebreak", "file", "warnings", "notes", "extra",
-              "bgg_id", "start_player", "title", "date", "location", "play_notes", "automa", "solo_goal",
-              "file_time")
+    FIELDS = ("game", "categories", "players", "tiebreak", "notes", "extra", "start_player", "automa",
+              "solo_goal")
     __slots__ = FIELDS
 
     def __init__(
@@ -70,49 +73,27 @@ class ScoreSheet:
         categories: tuple[str, ...],
         players: list[PlayerScore],
         tiebreak: str | None = None,
-        file: str = "-",
-        warnings: list[str] | None = None,
         notes: list[str] | None = None,
         extra: dict[str, Any] | None = None,
-        bgg_id: int | None = None,
         start_player: str | None = None,
-        title: str = "",
-        date: str | None = None,
-        location: str | None = None,
-        play_notes: str | None = None,
         automa: tuple[str, ...] = (),
         solo_goal: bool | None = None,
-        file_time: float | None = None,
     ) -> None:
         self.game = game
         self.categories = categories
         self.players = players
         self.tiebreak = tiebreak
-        self.file = file
-        self.warnings: list[str] = warnings if warnings is not None else []
         self.notes: list[str] = notes if notes is not None else []
         """Lines shown under the summary (e.g. a solo game's achievement band)."""
         self.extra: dict[str, Any] = extra if extra is not None else {}
         """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
-        self.bgg_id = bgg_id
         self.start_player = start_player
         """Who played first, when not the first of ``players`` (Percy in a solo game)."""
-        self.title = title
-        """The game's title for people ("On the Origin of Species"); set by the pipeline."""
-        self.date = date
-        """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
-        self.location = location
-        self.play_notes = play_notes
-        """YAML ``notes:`` (BG Stats ``comments``)."""
         self.automa = automa
         """Players who are not people (Caribe's Percy): standings leave them out."""
         self.solo_goal = solo_goal
         """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
         ``None`` for a game with several people, or a solo game without a goal."""
-        self.file_time = file_time
-        """When the file was last changed (POSIX time; standard input: when it was read),
-        ``None`` when no file was read (``score_text``): a play without ``date:`` is logged
-        in BG Stats at this moment."""
 
     def __repr__(self) -> str:
         return "ScoreSheet(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
@@ -155,6 +136,41 @@ class ScoreSheet:
             if player.name == name:
                 return player
         raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInfo:
+    """What a table says about its play and its file, beside what the game scored: the
+    pipeline fills it in from the file and its keys every game's YAML may carry; the game's
+    ``score`` never sees it."""
+
+    file: str = "-"
+    """The name the table was read by (``-``: standard input)."""
+    title: str = ""
+    """The game's title for people ("On the Origin of Species")."""
+    date: str | None = None
+    """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
+    location: str | None = None
+    """YAML ``location:``."""
+    notes: str | None = None
+    """YAML ``notes:`` (BG Stats ``comments``), not the sheet's ``notes`` under the summary."""
+    bgg_id: int | None = None
+    """YAML ``bgg_id:``, the game's BoardGameGeek id (BG Stats ``bggId``)."""
+    file_time: float | None = None
+    """When the file was last changed (POSIX time; standard input: when it was read),
+    ``None`` when no file was read (``score_text``): a play without ``date:`` is logged
+    in BG Stats at this moment."""
+    warnings: tuple[str, ...] = ()
+    """The game's warnings about the table, located and worded for people."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A scored table as every output reads it: the sheet the game computed, and the play's
+    details beside it."""
+
+    sheet: ScoreSheet
+    info: PlayInfo
 
 
 class TieBreak(NamedTuple):
