@@ -14,6 +14,7 @@ import hashlib
 import json
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .dates import day_of, has_time, play_utc, timestamp_utc_text
@@ -42,10 +43,9 @@ class Seat(NamedTuple):
     """0 for the start player, then 1, 2, … in turn order."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Play:
-    """One scored table as a play (frozen)."""
-
-    __slots__ = ("info", "play_date", "seats", "sheet", "source_play_id")
+    """One scored table as a play (frozen; one play is one object)."""
 
     sheet: ScoreSheet
     info: PlayInfo
@@ -54,15 +54,6 @@ class Play:
     file's modification time (standard input: when it was read)."""
     source_play_id: str
     seats: tuple[Seat, ...]
-
-    def __init__(self, sheet: ScoreSheet, info: PlayInfo, play_date: str, source_play_id: str,
-                 seats: tuple[Seat, ...]) -> None:
-        for name, value in (("sheet", sheet), ("info", info), ("play_date", play_date),
-                            ("source_play_id", source_play_id), ("seats", seats)):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Play is frozen: {name} cannot be set")
 
     def __repr__(self) -> str:
         return f"Play({self.info.file!r}, {self.play_date!r}, {self.source_play_id!r})"

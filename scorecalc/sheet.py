@@ -12,8 +12,9 @@ pipeline builds; outputs read the two together (``Scored``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 
@@ -26,23 +27,16 @@ class Item(NamedTuple):
     detail: str = ""
 
 
+@dataclass(slots=True)
 class PlayerScore:
-    """One player's items, total and rank."""
+    """One player's items, total and rank.
 
-    __slots__ = ("items", "name", "rank")
+    Not frozen, and honestly so: a game's ``score`` builds it item by item (``add``). Once the
+    game returns its sheet nothing changes it: ``rank`` gives each player a ranked copy."""
 
-    def __init__(self, name: str, items: list[Item] | None = None, rank: int = 0) -> None:
-        self.name = name
-        self.items: list[Item] = items if items is not None else []
-        self.rank = rank
-
-    def __repr__(self) -> str:
-        return f"PlayerScore({self.name!r}, {self.items!r}, rank={self.rank})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerScore):
-            return NotImplemented
-        return (self.name, self.items, self.rank) == (other.name, other.items, other.rank)
+    name: str
+    items: list[Item] = field(default_factory=list)
+    rank: int = 0
 
     def add(self, category: str, item: str, points: int, detail: str = "") -> None:
         self.items.append(Item(category, item, points, detail))
@@ -58,50 +52,38 @@ class PlayerScore:
         return totals
 
 
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """The scored table as the game computed it: players in input order, ranks, winners and
     why. Nothing about the file or the play (its name, date, place, notes, warnings): that is
-    ``PlayInfo``, which the pipeline builds beside the sheet (``Scored``)."""
+    ``PlayInfo``, which the pipeline builds beside the sheet (``Scored``).
 
-    FIELDS = ("game", "categories", "players", "tiebreak", "notes", "extra", "start_player", "automa",
-              "solo_goal")
-    __slots__ = FIELDS
+    Frozen; ``players`` and ``notes`` are kept as tuples and ``extra`` read-only, whatever
+    was given (a list from a test is fine): a changed sheet is a new one (``rank``,
+    ``dataclasses.replace``)."""
 
-    def __init__(
-        self,
-        game: str,
-        categories: tuple[str, ...],
-        players: list[PlayerScore],
-        tiebreak: str | None = None,
-        notes: list[str] | None = None,
-        extra: dict[str, Any] | None = None,
-        start_player: str | None = None,
-        automa: tuple[str, ...] = (),
-        solo_goal: bool | None = None,
-    ) -> None:
-        self.game = game
-        self.categories = categories
-        self.players = players
-        self.tiebreak = tiebreak
-        self.notes: list[str] = notes if notes is not None else []
-        """Lines shown under the summary (e.g. a solo game's achievement band)."""
-        self.extra: dict[str, Any] = extra if extra is not None else {}
-        """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
-        self.start_player = start_player
-        """Who played first, when not the first of ``players`` (Percy in a solo game)."""
-        self.automa = automa
-        """Players who are not people (Caribe's Percy): standings leave them out."""
-        self.solo_goal = solo_goal
-        """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
-        ``None`` for a game with several people, or a solo game without a goal."""
+    game: str
+    categories: tuple[str, ...]
+    players: tuple[PlayerScore, ...]
+    tiebreak: str | None = None
+    """How first place was decided when players tied on points (``rank`` words it)."""
+    notes: tuple[str, ...] = ()
+    """Lines shown under the summary (e.g. a solo game's achievement band)."""
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
+    start_player: str | None = None
+    """Who played first, when not the first of ``players`` (Percy in a solo game)."""
+    automa: tuple[str, ...] = ()
+    """Players who are not people (Caribe's Percy): standings leave them out."""
+    solo_goal: bool | None = None
+    """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
+    ``None`` for a game with several people, or a solo game without a goal."""
 
-    def __repr__(self) -> str:
-        return "ScoreSheet(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ScoreSheet):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "notes", tuple(self.notes))
+        if not isinstance(self.extra, MappingProxyType):
+            object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
 
     @property
     def people(self) -> list[PlayerScore]:
@@ -186,8 +168,8 @@ class TieBreak(NamedTuple):
 
 
 def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
-    """Set ranks and the tie-break sentence on ``sheet`` (and return it; its ``winners`` follow
-    from the ranks).
+    """``sheet`` with its players ranked and the tie-break sentence (its ``winners`` follow
+    from the ranks); ``sheet`` itself is left as it was.
 
     Highest total first; players level on total are ordered by the tie-breaks in
     turn. Players still level after every tie-break share a rank, and the next rank
@@ -195,14 +177,12 @@ def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
     """
     players = sheet.players
     keys = [(player.total, *(tb.key(i) for tb in tiebreaks)) for i, player in enumerate(players)]
-    for i, player in enumerate(players):
-        player.rank = 1 + sum(1 for other in keys if other > keys[i])
+    ranked = tuple(replace(player, rank=1 + sum(1 for other in keys if other > keys[i]))
+                   for i, player in enumerate(players))
     best = max((player.total for player in players), default=0)
     leaders = [i for i, player in enumerate(players) if player.total == best]
-    sheet.tiebreak = None
-    if len(leaders) > 1 and tiebreaks:
-        sheet.tiebreak = tiebreak_sentence(players, leaders, best, tiebreaks)
-    return sheet
+    decided = tiebreak_sentence(players, leaders, best, tiebreaks) if len(leaders) > 1 and tiebreaks else None
+    return replace(sheet, players=ranked, tiebreak=decided)
 
 
 def tiebreak_sentence(players: Sequence[PlayerScore], leaders: Sequence[int], best: int,

@@ -1,17 +1,25 @@
-"""The seams between a game and the pipeline: a game's ``score`` returns only what it computed,
-and the play's details (file, date, place, notes, BG Stats id, warnings) are the pipeline's,
-in ``PlayInfo`` beside the sheet."""
+"""The records and the seams between a game and the pipeline: a game's ``score`` returns only
+what it computed, and the play's details (file, date, place, notes, BG Stats id, warnings) are
+the pipeline's, in ``PlayInfo`` beside the sheet; every record is a frozen dataclass."""
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
 
+from scorecalc.cli.options import ScoreOptions
 from scorecalc.games import REGISTRY, get_game
+from scorecalc.output.formats import Format, RenderOptions
 from scorecalc.pipeline import load, score_file
-from scorecalc.reading.loading import read_source
-from scorecalc.sheet import PlayInfo, Scored
+from scorecalc.plays import read_play
+from scorecalc.reading.document import Document
+from scorecalc.reading.loading import Source, read_source
+from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet, rank
+from scorecalc.spec import Choice, Either, Field, Int, ListOf, MapOf, Record, Text
+from scorecalc.spec.interview import Ask, Interview, Step
 
 from .conftest import EXAMPLES
 
@@ -61,3 +69,61 @@ def test_the_plays_warnings_are_in_its_details(tmp_path: Path) -> None:
     path.write_text(TABLE.replace("animals: 3", "animals: {crab: 8}"), encoding="utf-8")
     warnings = score_file(str(path)).info.warnings
     assert warnings and all(line.startswith(f"{path}:") and ": warning: " in line for line in warnings)
+
+
+# --- records are frozen dataclasses -----------------------------------------------------------
+
+
+def records() -> list[object]:
+    scored = score_file(str(first_example("galapagos")))
+    return [scored.sheet, scored.info, scored, Scored(scored.sheet, scored.info), get_game("galapagos"),
+            Field(Int()), Int(), Record(fields={"a": Field(Text())}), ListOf(Int()), MapOf(),
+            Either((Int(),)), Choice(words=("a",)), Ask(), Step("row 1"), Interview(), ScoreOptions(),
+            RenderOptions(),
+            Source("a.yaml", "game: galapagos\n"), read_play(scored)]
+
+
+def test_setting_an_attribute_on_a_record_raises() -> None:
+    for record in records():
+        assert dataclasses.is_dataclass(record) and not hasattr(record, "__dict__"), record
+        for part in dataclasses.fields(record):
+            with pytest.raises(FrozenInstanceError):
+                setattr(record, part.name, getattr(record, part.name))
+            with pytest.raises(FrozenInstanceError):
+                delattr(record, part.name)
+
+
+def test_a_sheets_parts_cannot_be_changed_either() -> None:
+    sheet = score_file(str(first_example("origin"))).sheet
+    assert isinstance(sheet.players, tuple) and isinstance(sheet.notes, tuple)
+    with pytest.raises(TypeError):
+        sheet.extra["board"] = []  # type: ignore[index]
+    listed = ScoreSheet("galapagos", ("Points",), [PlayerScore("A")], notes=["a note"])  # type: ignore[arg-type]
+    assert listed.players == (PlayerScore("A"),) and listed.notes == ("a note",)
+
+
+def test_a_changed_record_is_a_new_one() -> None:
+    options = ScoreOptions(format=Format.JSON, summary=True)
+    flag = REGISTRY["caracas"].options[0]
+    flagged = options.with_flags((flag,))
+    assert (flagged.flags, flagged.format, flagged.summary) == ((flag,), Format.JSON, True)
+    assert options.flags == ()
+    player = PlayerScore("A")
+    player.add("Points", "points", 3)
+    sheet = ScoreSheet("galapagos", ("Points",), (player,))
+    ranked = rank(sheet)
+    assert ranked.players[0].rank == 1 and sheet.players[0].rank == 0  # rank leaves its sheet as it was
+    game = get_game("galapagos")
+    renamed = dataclasses.replace(game, title="Galápagos")
+    assert renamed.title == "Galápagos" and game.title == "Galapagos"
+    assert renamed.declaration is not game.declaration and list(renamed.declaration.fields) == \
+        list(game.declaration.fields)
+
+
+def test_what_a_step_builds_is_a_mutable_dataclass_and_says_so() -> None:
+    """A document collects the problems and warnings parse finds; a player's score, the items
+    score adds: both slotted, neither frozen (their docstrings say why)."""
+    for kind in (Document, PlayerScore):
+        assert dataclasses.is_dataclass(kind) and "__slots__" in vars(kind)
+        assert not kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert "Not frozen" in (kind.__doc__ or "")

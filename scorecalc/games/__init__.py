@@ -9,7 +9,8 @@ stays quick.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -57,6 +58,7 @@ REGISTRY: dict[str, GameEntry] = {
 and schemas all come from here."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Game:
     """What every game provides: its declaration, its two verbs and its interview (frozen).
 
@@ -70,53 +72,34 @@ class Game:
     ``doc``. ``checks_partial``: ``parse`` also runs on a partly valid table (after the
     declaration found problems): players or tiles the declaration refused are ``None``,
     refused settings are absent, and ``parse`` reports its own problems over the rest, so
-    one run shows both kinds. ``interview``: the module holding the game's ``INTERVIEW``
-    (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
+    one run shows both kinds. ``interview_module``: the module holding the game's
+    ``INTERVIEW`` (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
 
-    ``declaration`` is built once: the keys every game's YAML may carry, then the game's.
-    A plain class, not a dataclass: the registry is imported at every start.
+    ``declaration`` is built once, with the game: the keys every game's YAML may carry, then
+    the game's. A game is one object, compared by identity (``interview_of`` caches by it);
+    ``dataclasses.replace`` makes a changed one (a test's fragile ``score``).
     """
-
-    __slots__ = ("categories", "checks_partial", "declaration", "example", "fields", "interview_module",
-                 "name", "parse", "score", "title", "views")
 
     name: str
     title: str
     categories: tuple[str, ...]
-    fields: dict[str, Field]
+    fields: Mapping[str, Field]
     parse: Callable[[Document], Any]
     score: Callable[[Any], ScoreSheet]
-    views: dict[str, Callable[[Any], str]]
-    example: Callable[[int], dict[str, Any]] | None
-    checks_partial: bool
-    interview_module: str | None
-    declaration: Record
+    _: KW_ONLY
+    views: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    example: Callable[[int], dict[str, Any]] | None = None
+    checks_partial: bool = False
+    interview_module: str | None = None
+    declaration: Record = field(init=False)
 
-    def __init__(self, name: str, title: str, categories: tuple[str, ...], fields: dict[str, Field],
-                 parse: Callable[[Document], Any], score: Callable[[Any], ScoreSheet],
-                 views: dict[str, Callable[[Any], str]] | None = None,
-                 example: Callable[[int], dict[str, Any]] | None = None,
-                 checks_partial: bool = False, interview: str | None = None) -> None:
+    def __post_init__(self) -> None:
         from ..spec import Record
 
-        values = {"name": name, "title": title, "categories": categories, "fields": fields, "parse": parse,
-                  "score": score, "views": views if views is not None else {}, "example": example,
-                  "checks_partial": checks_partial, "interview_module": interview,
-                  "declaration": Record(fields={**common_fields(), **fields})}
-        for key, value in values.items():
-            object.__setattr__(self, key, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Game is frozen: {name} cannot be set")
+        object.__setattr__(self, "declaration", Record(fields={**common_fields(), **self.fields}))
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
-
-    def replace(self, **changes: Any) -> Game:
-        """This game with some of its parts changed (as ``dataclasses.replace``)."""
-        parts = {key: getattr(self, key) for key in self.__slots__
-                 if key not in ("declaration", "interview_module")}
-        return Game(**{**parts, "interview": self.interview_module, **changes})
 
     @property
     def interview(self) -> Interview:

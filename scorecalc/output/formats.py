@@ -7,6 +7,7 @@ Tables and Markdown (``sheets``, with the table engine and wcwidth) and BG Stats
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -25,30 +26,25 @@ class Format(StrEnum):
     BGSPLAY = "bgsplay"
 
 
+@dataclass(frozen=True, slots=True)
 class RenderOptions:
     """How a run wants its sheets shown (frozen)."""
 
-    __slots__ = ("format", "summary", "terminal", "wide", "width")
-
-    format: Format
-    summary: bool
+    format: Format = Format.TABLE
+    """The format (a plain ``"json"`` is taken as ``Format.JSON``)."""
+    _: KW_ONLY
+    summary: bool = False
     """Only the summary (table, markdown; JSON without items)."""
-    wide: bool
+    wide: bool = False
     """Do not wrap the table to ``width``."""
-    width: int | None
+    width: int | None = None
     """Columns to fit; ``None``: the terminal's width rule (``terminal.terminal_width``)."""
-    terminal: bool
+    terminal: bool = True
     """``False`` for ``--output`` to a file, which has no terminal: ``COLUMNS``, else 80, as
     when standard output is piped."""
 
-    def __init__(self, format: str = Format.TABLE, *, summary: bool = False, wide: bool = False,
-                 width: int | None = None, terminal: bool = True) -> None:
-        for name, value in (("format", Format(format)), ("summary", summary), ("wide", wide),
-                            ("width", width), ("terminal", terminal)):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"RenderOptions are frozen: {name} cannot be set")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "format", Format(self.format))
 
     def table_width(self) -> int | None:
         """The columns a table fits: ``None`` with ``wide``, else ``width`` or the terminal's rule."""

@@ -39,7 +39,7 @@ GAME = Game(
     score=score,
     views={"show_board": draw_boards, "codes": lambda table: grid_codes()},
     example=example,
-    interview=__name__ + ".interview",
+    interview_module=__name__ + ".interview",
 )
 
 __all__ = ["GAME", "Explorer", "Table", "grid_codes"]
