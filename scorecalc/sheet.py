@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 
 class Item(NamedTuple):
@@ -156,14 +156,15 @@ class Scored:
 
 
 class TieBreak(NamedTuple):
-    """A tie-break: ``key(player_index)`` is compared, higher is better.
+    """A tie-break: ``key(player_index)`` is compared, higher is better (a count, or ``True``
+    over ``False``).
 
     ``describe(player_index)`` shows a player's value in the sentence that explains
     the decision ("most money: Anna £2,300, Ben £1,800").
     """
 
     name: str
-    key: Callable[[int], Any]
+    key: Callable[[int], int]
     describe: Callable[[int], str] | None = None
 
 

@@ -9,11 +9,13 @@ from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
+import yaml
 
 from scorecalc.cli.options import ScoreOptions
+from scorecalc.errors import InputError, format_error
 from scorecalc.games import REGISTRY, get_game
 from scorecalc.output.formats import Format, RenderOptions
-from scorecalc.pipeline import load, score_file
+from scorecalc.pipeline import load, score_file, score_source, warning_as_error
 from scorecalc.plays import read_play
 from scorecalc.reading.document import Document
 from scorecalc.reading.loading import Source, read_source
@@ -127,3 +129,61 @@ def test_what_a_step_builds_is_a_mutable_dataclass_and_says_so() -> None:
         assert dataclasses.is_dataclass(kind) and "__slots__" in vars(kind)
         assert not kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert "Not frozen" in (kind.__doc__ or "")
+
+
+# --- names from one place; partial tables -------------------------------------------------------
+
+
+def test_every_error_and_warning_names_the_players_from_one_reading(tmp_path: Path) -> None:
+    """The declaration's problems, the game's own and a warning under --strict all carry the
+    names ``pipeline.player_names`` read from the file, given when the error is made."""
+    declared = tmp_path / "declared.yaml"
+    declared.write_text(TABLE.replace("money: 1900", "money: 250"), encoding="utf-8")  # not a £100 multiple
+    own = tmp_path / "own.yaml"
+    own.write_text(TABLE.replace("exhibition: 33,", "exhibition: 2, exhibitions: [{animals: [crab, crab]}],"),
+                   encoding="utf-8")
+    names = {0: "Hana", 1: "Ivo"}
+    for path in (declared, own):
+        with pytest.raises(InputError) as caught:
+            score_file(str(path))
+        assert caught.value.names == names
+        lines = format_error(str(path), caught.value)
+        assert all(line.split(": ")[1].startswith("players[1] (Ivo)") for line in lines), lines
+    crowded = tmp_path / "crowded.yaml"
+    crowded.write_text(TABLE.replace("animals: 3", "animals: {crab: 8}"), encoding="utf-8")
+    scored = score_file(str(crowded))
+    assert scored.document.names == names
+    assert warning_as_error(scored.document, scored.document.warnings[0]).names == names
+
+
+def broken_tables(text: str) -> list[str]:
+    """``text`` with each top-level value, each entry of a list (a player, a tile) and each
+    part of an entry in turn replaced by junk the declaration refuses: the game's own checks
+    then run over the rest (a partial table)."""
+    data = yaml.safe_load(text)
+    tables = []
+    for key in data:
+        if key in ("game", "expect"):
+            continue
+        tables.append({**data, key: {"junk": [1, 2]}})
+        if not isinstance(data[key], list):
+            continue
+        entries = data[key]
+        for i, entry in enumerate(entries):
+            tables.append({**data, key: [*entries[:i], 3.5, *entries[i + 1:]]})
+            for part in entry if isinstance(entry, dict) else ():
+                tables.append({**data, key: [*entries[:i], {**entry, part: {"junk": [1]}}, *entries[i + 1:]]})
+    return [yaml.safe_dump(table, allow_unicode=True, sort_keys=False) for table in tables]
+
+
+@pytest.mark.parametrize("name", [name for name in REGISTRY if get_game(name).checks_partial])
+def test_a_games_checks_over_a_partial_table_raise_only_input_errors(name: str) -> None:
+    """What ``partial_checks`` catches is all parse may raise: every example, each part broken."""
+    cases = 0
+    for path in sorted((EXAMPLES / name).glob("*.yaml")):
+        for text in broken_tables(path.read_text(encoding="utf-8")):
+            with pytest.raises(InputError) as caught:
+                score_source(Source(path.name, text))
+            assert caught.value.problems and all(problem.position for problem in caught.value.problems)
+            cases += 1
+    assert cases > 20

@@ -188,7 +188,7 @@ def flag_parameter(game: str, option: GameOption) -> TyperOption:
         if value:
             from ..games import get_game
 
-            console.out(get_game(game).views[option.view](None).rstrip("\n") + "\n")
+            console.out(get_game(game).listings[option.view]().rstrip("\n") + "\n")
             raise typer.Exit()
 
     return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help,

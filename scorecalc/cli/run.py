@@ -6,7 +6,7 @@ The commands call these with their options; each file's outcome goes to the run'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..output.report import Report
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .options import ScoreOptions
 
 
-def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> ScoredFile | None:
+def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> ScoredFile[Any] | None:
     """Score one file, reporting its errors and warnings; ``None`` when it is bad input or crashed."""
     from ..pipeline import score_file, warning_as_error
 

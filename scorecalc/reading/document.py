@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,11 @@ class Document:
 
     source: Source
     data: dict[str, Any]
+    """The declaration's checked plain data (what ``scorecalc.spec`` types give); ``parse``
+    reads it into the game's typed state."""
     positions: Positions
+    names: Mapping[int, str] = field(default_factory=dict)
+    """The players' names as written, by index, for messages (``pipeline.player_names``)."""
     warnings: list[Issue] = field(default_factory=list, init=False)
     problems: list[InputError] = field(default_factory=list, init=False)
     """Problems a game's own checks found; all of them are reported together."""

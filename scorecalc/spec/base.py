@@ -81,7 +81,7 @@ class Spec:
         """Whether ``node`` has this spec's shape (an ``Either`` takes the first that does)."""
         return True
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         """The plain value of ``node`` (canonical spellings, typed scalars), its parts' problems
         reported to ``ctx``; an ``InputError`` when the value itself is wrong."""
         raise NotImplementedError
@@ -106,7 +106,7 @@ class Spec:
 
     # --- template --------------------------------------------------------------------------
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         """A value this spec accepts, as plain data (its declared ``example`` where it has one)."""
         return None
 

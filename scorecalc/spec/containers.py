@@ -232,7 +232,7 @@ class Either(Spec):
     def accepts(self, node: yaml.Node) -> bool:
         return any(option.accepts(node) for option in self.options)
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         for option in self.options:
             if option.accepts(node):
                 return option.check(node, path, ctx)
@@ -242,7 +242,7 @@ class Either(Spec):
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [option.json_schema() for option in self.options]}
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         return self.options[0].template_example()
 
     def as_record(self) -> Record | None:
@@ -283,7 +283,7 @@ class Anything(Spec):
 
     kind: str = field(default="a value", init=False)
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         ctx.visit(node, path)
         if isinstance(node, yaml.ScalarNode):
             return scalar_value(node)

@@ -37,7 +37,8 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
-    views={"show_board": draw_boards, "codes": lambda table: grid_codes()},
+    views={"show_board": draw_boards},
+    listings={"codes": grid_codes},
     example=example,
     interview_module=__name__ + ".interview",
 )

@@ -210,8 +210,8 @@ def solo_outcome(sheet: ScoreSheet, solo: Solo) -> ScoreSheet:
         beaten = goal = you.total > percy.total  # the goal of You vs Percy: beat Percy
         head_start = HEAD_START[solo.difficulty]
         result = campaign(beaten, solo.goals_completed)
-        outcome: dict[str, Any] = {"mode": "percy", "difficulty": solo.difficulty, "head_start": head_start,
-                                   "percy_beaten": beaten, "campaign": result}
+        outcome: dict[str, object] = {"mode": "percy", "difficulty": solo.difficulty,
+                                      "head_start": head_start, "percy_beaten": beaten, "campaign": result}
         said = ("you beat Percy" if beaten
                 else "a tie goes to Percy" if you.total == percy.total else "Percy wins")
         notes = [f"Solo, You vs Percy ({solo.difficulty}): Percy's scoring marker started on "

@@ -25,7 +25,7 @@ class ByKey(Spec):
     key: Choice
     specs: Mapping[str, Spec]
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         name = self.key.lookup(str(path[-1]))
         assert name is not None  # MapOf checks the key before its value
         return self.specs[name].check(node, path, ctx)
@@ -180,7 +180,7 @@ class BookSpec(Spec):
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.counts.json_schema(), self.pages.json_schema()]}
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         return self.counts.template_example()
 
     def parts(self) -> tuple[Spec, ...]:
