@@ -1,7 +1,8 @@
 """The terminal: its width and height, colour, and safe writes to standard output and error.
 
 Size: ``COLUMNS`` (``LINES``) when set to a positive whole number, else the terminal's when
-standard output is one, else 80 columns (an unknown height). ``shutil.get_terminal_size`` is
+standard output is one, else 80 columns (an unknown height); a value set to anything else
+is ignored with one warning line (``scorecalc.environment``). ``shutil.get_terminal_size`` is
 not used: it asks ``sys.__stdout__`` whatever standard output currently is.
 
 Writes: a closed pipe ends the run quietly (exit 141); any other failure to write standard
@@ -49,10 +50,11 @@ def terminal_height(*, terminal: bool = True) -> int | None:
 
 
 def _size_from(variable: str) -> int | None:
-    text = os.environ.get(variable, "").strip()
-    if text.isascii() and text.isdigit() and int(text) > 0:
-        return int(text)
-    return None
+    """``COLUMNS`` or ``LINES`` when usable; otherwise ignored with one warning line."""
+    from ..environment import positive_whole
+
+    instead = "the terminal's width, else 80" if variable == "COLUMNS" else "the terminal's height"
+    return positive_whole(variable, instead)
 
 
 def _terminal_size() -> os.terminal_size | None:

@@ -639,12 +639,14 @@ class FormEntry:
 
 
 def current_time() -> datetime.datetime:
-    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible transcripts."""
-    import os
+    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible
+    transcripts (a value that cannot be used is ignored with one warning line)."""
+    from ..environment import check_time_zone, source_date_epoch
 
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if epoch.isdigit():
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).replace(tzinfo=None)
+    fixed = source_date_epoch()
+    if fixed is not None:
+        return fixed
+    check_time_zone()
     return datetime.datetime.now()
 
 
