@@ -12,6 +12,8 @@ import os
 import re
 from functools import cache
 
+from .errors import quoted, write_error_line
+
 _warned: set[str] = set()
 
 LATEST_EPOCH = 253402300799
@@ -32,10 +34,7 @@ def warn_unusable(name: str, value: str, why: str, instead: str) -> None:
     if name in _warned:
         return
     _warned.add(name)
-    from .errors import quoted
-    from .output.terminal import console
-
-    console.err(f"scorecalc: warning: {name}={quoted(value)} {why}; ignored ({instead})")
+    write_error_line(f"scorecalc: warning: {name}={quoted(value)} {why}; ignored ({instead})")
 
 
 def positive_whole(name: str, instead: str) -> int | None:

@@ -21,7 +21,7 @@ import os
 import sys
 from typing import TextIO, cast
 
-from ..errors import UsageError
+from ..errors import UsageError, write_error_line
 
 DEFAULT_WIDTH = 80
 """The width when neither ``COLUMNS`` nor a terminal says otherwise."""
@@ -158,14 +158,7 @@ class Console:
 
     def err(self, line: str) -> None:
         """One message line on standard error (never wrapped)."""
-        stream = sys.stderr
-        if stream is None:
-            self.err_failed = True
-            return
-        try:
-            stream.write(line + "\n")
-            stream.flush()
-        except OSError:
+        if not write_error_line(line):
             self.err_failed = True
 
     def flush(self) -> None:
