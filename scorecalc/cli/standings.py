@@ -105,6 +105,8 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
         scored = score_one(file, None, strict, report)
         if scored is not None:
             sheets.append(scored.sheet)
+    if files and not sheets:  # every file was bad input: an existing --output or --chart keeps its content
+        return report.exit_code
     if format is StandingsFormat.BGSPLAY and chart is None:
         from ..output.bgsplay import render_bgsplay
 
