@@ -187,10 +187,13 @@ def test_versus_rival_and_nemesis_by_hand() -> None:
     result = compute(sheets, insight=Insight(versus=True))
     ana = next(player for player in result.players if player.name == "Ana")
     assert [tuple(meeting) for meeting in ana.versus or []] == [("bo", 4, 2, 2), ("cy", 2, 1, 0)]
-    assert (ana.rival, ana.nemesis) == ("Bo", "Bo")
+    assert (ana.rival, ana.nemesis) == ("Bo", None)  # Bo was ahead 2 times, behind 2: no nemesis
     cy = next(player for player in result.players if player.name == "Cy")
     assert [tuple(meeting) for meeting in cy.versus or []] == [("ana", 2, 0, 1), ("bo", 2, 1, 0)]
     assert (cy.rival, cy.nemesis) == ("Ana", "Ana")  # met both twice, records 0-1 and 1-0: the name decides
+    bo = next(player for player in result.players if player.name == "Bo")
+    assert [tuple(meeting) for meeting in bo.versus or []] == [("ana", 4, 2, 2), ("cy", 2, 0, 1)]
+    assert bo.nemesis == "Cy"  # ahead of Bo once (a shared place once), never behind
     lonely = compute([sheet("caracas", ("Ana", 31))], insight=Insight(versus=True)).players[0]
     assert (lonely.versus, lonely.rival, lonely.nemesis) == ([], None, None)
 
@@ -342,16 +345,18 @@ def test_chart_series_are_ratings_or_wins_after_each_dated_play() -> None:
     sheets = [*season_in_file_order(),
               sheet("origin", ("Cy", 10), ("Bo", 20), date="2026-01-05", file="d.yaml")]
     wins = season_picture(compute(sheets, insight=Insight(chart=True)))
-    assert wins.days == ("2026-01-01", "2026-01-02", "2026-01-02", "2026-01-05")  # b.yaml (undated) left off
+    assert wins.days == ("2026-01-01", "2026-01-02", "2026-01-02", "2026-01-05")
+    assert wins.undated == 1  # b.yaml: drawn last, as play 5, so each line ends at the table's wins
     assert {line.name: line.points for line in wins.lines} == {
-        "Ana": ((1, 1.0), (2, 1.0), (3, 2.0)), "Bo": ((1, 0.0), (2, 1.0), (3, 1.0), (4, 2.0)),
+        "Ana": ((1, 1.0), (2, 1.0), (3, 2.0), (5, 2.0)),
+        "Bo": ((1, 0.0), (2, 1.0), (3, 1.0), (4, 2.0), (5, 3.0)),
         "Cy": ((4, 0.0),)}
     rated = compute(sheets, insight=Insight(ratings=True, chart=True))
     picture = season_picture(rated)
     assert picture.measure == "Rating (ordinal)"
     ana = next(line for line in picture.lines if line.name == "Ana")
-    assert [x for x, _ in ana.points] == [1, 2, 3]
-    assert ana.points[-1][1] == pytest.approx(rated.rating_changes[2][0].after.ordinal)
+    assert [x for x, _ in ana.points] == [1, 2, 3, 5]
+    assert ana.points[2][1] == pytest.approx(rated.rating_changes[2][0].after.ordinal)
 
 
 def test_chart_labels_never_overlap_and_ticks_name_days() -> None:

@@ -106,6 +106,8 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
         scored = score_one(file, None, strict, report)
         if scored is not None:
             results.append(Scored(scored.sheet, scored.info))  # not the file's document: 10,000 add up
+    if files and not results:  # every file was bad input: an existing --output or --chart keeps its content
+        return report.exit_code
     if format is StandingsFormat.BGSPLAY and chart is None:
         from ..output.bgsplay import render_bgsplay
 
