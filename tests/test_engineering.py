@@ -3,6 +3,7 @@ that cannot drift from the program."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import textwrap
@@ -106,7 +107,7 @@ def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
                 raise ZeroDivisionError("boom")
             return game.score(state)
 
-        return game.replace(score=score)
+        return dataclasses.replace(game, score=score)
 
     monkeypatch.setattr(pipeline, "get_game", fragile_game)
     bad = tmp_path / "a-crash.yaml"

@@ -84,7 +84,7 @@ def test_names_are_drawn_as_written_never_as_math(tmp_path: Path, name: str) -> 
     from scorecalc.league.standings import Insight, compute
     from scorecalc.pipeline import score_file
 
-    standings = compute([score_file(str(tmp_path / "a.yaml")).sheet], insight=Insight(chart=True))
+    standings = compute([score_file(str(tmp_path / "a.yaml"))], insight=Insight(chart=True))
     axes = Figure().add_subplot()
     chart.plot(axes, chart.season_picture(standings))
     labels = [text for text in axes.texts if text.get_text() == name]
