@@ -1,4 +1,4 @@
-"""The one table engine: display width, text made safe, wrapping, and tables laid out from them.
+"""The one table engine: display width, text made safe, wrapping, and tables drawn with them.
 
 Display width is measured with wcwidth (a dependency for that reason), as tabulate
 measures it: East Asian wide characters and emoji take two columns, combining marks
@@ -6,10 +6,12 @@ none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and a part end
 stand-alone ``—``) whole on a line whenever a clause fits a line by itself, so a list of
 places reads one place to a line rather than broken anywhere; it never splits a word
 that fits a line, and keeps a value with the word it belongs to (``Kit £1,500),``).
-``simple_table`` lays cells out as tabulate's "simple" format does (its widths, or
-widths given, cells that span lines), ``markdown_table`` as its "github" format.
-tabulate itself is not used: its ``maxcolwidths`` splits hyphenated words that fit and
-parts a value from its name (bench/RESULTS.md, 2026-12-01).
+
+tabulate draws the tables (``draw_table``: its "simple" format; ``draw_markdown``: its
+"github" format), with the cells ``wrap`` has already broken into lines: tabulate's own
+``maxcolwidths`` splits hyphenated words that fit and parts a value from its name
+(bench/RESULTS.md, 2026-12-01), so it never wraps here. tabulate is imported only when a
+table is drawn.
 
 Imported only when a table or Markdown is asked for, so JSON and CSV runs never load it.
 """
@@ -27,22 +29,24 @@ MIN_WIDTH = 20
 
 _VALUE = re.compile(r"\(?[£$€\d][\d,.]*\W*[,;:.)]$")
 _LINE_BREAKS = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
-_UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
 
 Align = str
 """``"left"`` or ``"right"``."""
 
 
 def display_width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (wcwidth's measure)."""
-    width = wcswidth(text)
+    """Columns ``text`` takes on a terminal: wcwidth's ``wcswidth``, the measure tabulate pads
+    by (see ``_tabulate``)."""
+    width: int = wcswidth(text)
     if width >= 0:
         return width
     return sum(char_width(char) for char in text)  # a character wcwidth cannot size
 
 
 def char_width(char: str) -> int:
-    return max(wcwidth(char), 0)
+    width: int = wcwidth(char)
+    return max(width, 0)
 
 
 def clean(text: str) -> str:
@@ -198,51 +202,70 @@ def column_width(header: str, cells: Iterable[str]) -> int:
 
 
 def table_width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-    """The width of ``simple_table(headers, rows, ...)`` at its own column widths."""
+    """The width of ``draw_table(headers, rows, ...)`` at its own column widths."""
     columns = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
     return sum(columns) + 2 * (len(columns) - 1)
 
 
-def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
-                 widths: Sequence[int] | None = None) -> str:
-    """tabulate's "simple" table with the column ``widths`` given (else its own), cells
-    and headers that may span lines (headers sit on the rule, cells hang from their row).
-    Lines of a cell are stripped of surrounding spaces, and lines of the table of trailing
-    ones, as tabulate does."""
-    rows = [[_strip_lines(cell) for cell in row] for row in rows]
-    if widths is None:
-        widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+def draw_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
+               widths: Sequence[int] | None = None) -> str:
+    """tabulate's "simple" table; a cell or a header may span lines (``\\n``, as ``wrap``
+    made them): cells hang from their row, headers sit on the rule. Each line of a cell is
+    stripped of surrounding spaces, each line of the table of trailing ones (tabulate's way).
 
-    def block(cells: Sequence[str], bottom: bool = False) -> list[str]:
-        columns = [cell.split("\n") for cell in cells]
-        height = max(len(column) for column in columns)
-        if bottom:
-            columns = [[""] * (height - len(column)) + column for column in columns]
-        return ["  ".join(pad(column[k] if k < len(column) else "", size, side)
-                          for column, size, side in zip(columns, widths, align, strict=True)).rstrip()
-                for k in range(height)]
-
-    lines = block(headers, bottom=True)
-    lines.append("  ".join("-" * size for size in widths))
-    for row in rows:
-        lines.extend(block(row))
-    return "\n".join(lines)
+    ``widths``: the columns at least that wide (so that several tables line up), given
+    to tabulate as a header that long; a column is never narrower than its widest line.
+    """
+    cells = [[_table_cell(cell) for cell in row] for row in rows]
+    heads = [_safe_lines(header) for header in headers]
+    if widths is not None:
+        heads = [_widened(header, width, column_width(header, [row[i] for row in cells]), side)
+                 for i, (header, width, side) in enumerate(zip(heads, widths, align, strict=True))]
+    height = max((header.count("\n") for header in heads), default=0)
+    heads = ["\n" * (height - header.count("\n")) + header for header in heads]  # down to the rule
+    return _tabulate(heads, cells, align, "simple")
 
 
-def _strip_lines(cell: str) -> str:
-    return "\n".join(line.strip() for line in cell.split("\n")) if "\n" in cell else cell.strip()
+def draw_markdown(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]) -> str:
+    """A GitHub table, tabulate's "github" format: one space inside each ``|``, columns as
+    wide as their widest cell and at least the header + 2, a rule of dashes. A cell is one
+    line (line breaks become spaces); the caller escapes ``|``."""
+    return _tabulate([clean(header) for header in headers],
+                     [[clean(cell).strip() for cell in row] for row in rows], align, "github")
 
 
-def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]) -> str:
-    """A GitHub table as tabulate's "github" format writes it: one space inside each ``|``,
-    columns as wide as their widest cell and at least the header + 2, a rule of dashes.
-    Cells are one line each (the caller escapes ``|``)."""
-    rows = [[cell.strip() for cell in row] for row in rows]
-    widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+def _tabulate(headers: list[str], rows: list[list[str]], align: Sequence[Align], style: str) -> str:
+    """tabulate with every cell text as given (no number parsing) and the alignment given.
 
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(pad(cell, size, side)
-                                 for cell, size, side in zip(cells, widths, align, strict=True)) + " |"
+    Widths agree with ``display_width``: tabulate measures with wcwidth's ``wcswidth`` (its
+    ``WIDE_CHARS_MODE``, on whenever wcwidth is installed, and it is a dependency), which is
+    ``display_width`` for every text without control characters, and ``clean`` has removed
+    them (so tabulate's lines are ours: ``\\n`` is the only line break left). A table
+    without rows is drawn with one empty row, then cut after its rule: tabulate would align
+    the headers of an empty table to the left.
+    """
+    from tabulate import tabulate
 
-    return "\n".join([line(headers), "|" + "|".join("-" * (size + 2) for size in widths) + "|",
-                      *(line(row) for row in rows)])
+    text = tabulate(rows or [[""] * len(headers)], headers, tablefmt=style, disable_numparse=True,
+                    colalign=align)
+    if rows:
+        return text
+    rule = 1 + max((header.count("\n") for header in headers), default=0)  # the lines above the row
+    return "\n".join(text.split("\n")[:rule + 1])
+
+
+def _safe_lines(text: str) -> str:
+    return "\n".join(clean(line) for line in text.split("\n"))
+
+
+def _table_cell(cell: str) -> str:
+    return "\n".join(clean(line).strip() for line in cell.split("\n"))
+
+
+def _widened(header: str, width: int, natural: int, side: Align) -> str:
+    """``header`` with its last line made ``width - 2`` columns (spaces on the side away from
+    the column's alignment), so that tabulate makes its column ``width`` wide."""
+    if width <= natural:
+        return header
+    *above, last = header.split("\n")
+    return "\n".join([*above, pad(last, width - 2, side)])
