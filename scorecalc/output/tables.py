@@ -1,11 +1,12 @@
 """The one table engine: display width, text made safe, wrapping, and tables drawn with them.
 
-Display width is measured with wcwidth (a dependency for that reason), as tabulate
-measures it: East Asian wide characters and emoji take two columns, combining marks
-none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and a part ending in a
-stand-alone ``—``) whole on a line whenever a clause fits a line by itself, so a list of
-places reads one place to a line rather than broken anywhere; it never splits a word
-that fits a line, and keeps a value with the word it belongs to (``Kit £1,500),``).
+One width rule, ``display_width`` (wcwidth's, a dependency for that reason), measures
+for the wrapping and for tabulate's padding alike: East Asian wide characters and emoji
+take two columns, combining marks none. ``wrap`` keeps a detail's clauses (the parts
+between ``;``, and a part ending in a stand-alone ``—``) whole on a line whenever a clause
+fits a line by itself, so a list of places reads one place to a line rather than broken
+anywhere; it never splits a word that fits a line, and keeps a value with the word it
+belongs to (``Kit £1,500),``).
 
 tabulate draws the tables (``draw_table``: its "simple" format; ``draw_markdown``: its
 "github" format), with the cells ``wrap`` has already broken into lines: tabulate's own
@@ -38,6 +39,8 @@ Align = str
 def display_width(text: str) -> int:
     """Columns ``text`` takes on a terminal: wcwidth's ``wcswidth``, the measure tabulate pads
     by (see ``_tabulate``)."""
+    if text.isascii() and text.isprintable():
+        return len(text)  # what wcswidth says, without its loop over each character
     width: int = wcswidth(text)
     if width >= 0:
         return width
@@ -45,6 +48,8 @@ def display_width(text: str) -> int:
 
 
 def char_width(char: str) -> int:
+    if " " <= char <= "~":
+        return 1
     width: int = wcwidth(char)
     return max(width, 0)
 
@@ -72,6 +77,9 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
     """
     first, later = display_width(indent), display_width(subsequent)
     width = max(width, first + 1, later + 1)
+    clauses = _clauses(text)
+    if first + sum(whole for _, _, whole in clauses) + len(clauses) - 1 <= width:  # one line
+        return [indent + " ".join(word for clause, _, _ in clauses for word in clause)]
     lines: list[list[str]] = []  # the words of each line
     words: list[str] = []  # on the current line
     used = first  # its width so far
@@ -102,7 +110,7 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
             words.append(word)
             used += size
 
-    for clause, sizes, whole in _clauses(text):
+    for clause, sizes, whole in clauses:
         if words and used + 1 + whole > width and later + whole <= width:
             flush()
         for word, size in zip(clause, sizes, strict=True):
@@ -235,23 +243,40 @@ def draw_markdown(headers: Sequence[str], rows: Sequence[Sequence[str]], align: 
 
 
 def _tabulate(headers: list[str], rows: list[list[str]], align: Sequence[Align], style: str) -> str:
-    """tabulate with every cell text as given (no number parsing) and the alignment given.
-
-    Widths agree with ``display_width``: tabulate measures with wcwidth's ``wcswidth`` (its
-    ``WIDE_CHARS_MODE``, on whenever wcwidth is installed, and it is a dependency), which is
-    ``display_width`` for every text without control characters, and ``clean`` has removed
-    them (so tabulate's lines are ours: ``\\n`` is the only line break left). A table
-    without rows is drawn with one empty row, then cut after its rule: tabulate would align
-    the headers of an empty table to the left.
-    """
+    """tabulate with every cell text as given (no number parsing), the alignment given, and
+    ``display_width`` for its widths (``_measured_by_display_width``). A table without rows
+    is drawn with one empty row, then cut after its rule: tabulate aligns the headers of an
+    empty table to the left."""
     from tabulate import tabulate
 
+    _measured_by_display_width()
     text = tabulate(rows or [[""] * len(headers)], headers, tablefmt=style, disable_numparse=True,
                     colalign=align)
     if rows:
         return text
     rule = 1 + max((header.count("\n") for header in headers), default=0)  # the lines above the row
     return "\n".join(text.split("\n")[:rule + 1])
+
+
+class _Measure:
+    """What tabulate asks of wcwidth when it measures a line: ``display_width``."""
+
+    wcswidth = staticmethod(display_width)
+
+
+@lru_cache(maxsize=1)
+def _measured_by_display_width() -> None:
+    """Make tabulate measure with ``display_width``: the one width rule for the wrapping and
+    the padding. tabulate 0.9 measures each line of a cell with ``wcwidth.wcswidth``,
+    through its module's own ``wcwidth`` name, when its ``WIDE_CHARS_MODE`` is on; that name
+    is ours here. The numbers are wcswidth's on every text ``clean`` has made safe, and come
+    faster (no loop over the characters of a plain ASCII line); ``clean`` also leaves
+    ``\\n`` the only line break, so tabulate's lines are ours. tests/test_tables_tabulate.py
+    checks both."""
+    import tabulate
+
+    setattr(tabulate, "wcwidth", _Measure)  # noqa: B010 (a name the type stubs do not declare)
+    tabulate.WIDE_CHARS_MODE = True
 
 
 def _safe_lines(text: str) -> str:
