@@ -185,3 +185,20 @@ class Issue(NamedTuple):
 
     path: Path
     message: str
+
+
+def write_error_line(line: str) -> bool:
+    """``line`` on standard error, flushed; ``False`` when it cannot be written (closed, a full
+    device). Never through ``print``: with file descriptor 2 closed, ``print(file=sys.stderr)``
+    would write into standard output."""
+    import sys
+
+    stream = sys.stderr
+    if stream is None:
+        return False
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except OSError:
+        return False
+    return True

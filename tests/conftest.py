@@ -45,6 +45,8 @@ def examples(count: int) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: left out of the quick loop (pytest -m 'not slow')")
+    config.addinivalue_line("markers", "stress: long randomized or repeated runs (races, load, kill loops); "
+                                       "run by 'pytest -m stress' after the suite")
 
 
 @pytest.hookimpl(tryfirst=True)  # before '-m' deselects

@@ -41,6 +41,9 @@ class GameEntry(NamedTuple):
     module: str
     title: str
     options: tuple[GameOption, ...] = ()
+    entry_help: str = ""
+    """How this game's table is typed at ``scorecalc tally``, for ``tally --help`` (a sentence;
+    empty when its questions need no word of introduction)."""
 
 
 REGISTRY: dict[str, GameEntry] = {
@@ -48,7 +51,10 @@ REGISTRY: dict[str, GameEntry] = {
         GameOption("--show-board", "Draw each grid as typed, before the score.", view="show_board"),
         GameOption("--codes", "List the codes of the compact grid form (lands, animals, rivers) and exit.",
                    view="codes", needs_table=False),
-    )),
+    ), entry_help="Caracas: each explorer's board is typed row by row, from the row under the SEA, four "
+                  "codes a row ('JuJa~ES SwPiGu~NESW . SaAt': land, animals, '~' and the river's sides; "
+                  "'.' an empty square); 'scorecalc caracas --codes' lists every code, and an empty "
+                  "line ends the board."),
     "caribe": GameEntry("scorecalc.games.caribe", "Caribe"),
     "galapagos": GameEntry("scorecalc.games.galapagos", "Galapagos"),
     "origin": GameEntry("scorecalc.games.origin", "On the Origin of Species"),

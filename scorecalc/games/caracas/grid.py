@@ -303,3 +303,10 @@ class GridText(Spec):
 
     def template_example(self) -> str:
         return ". . . .\n"
+
+    def answer_syntax(self) -> str:
+        """What a row's token is made of, with every code (``?`` at a board row in tally)."""
+        lands = ", ".join(f"{code.title()} {land}" for code, land in LAND_CODES.items())
+        animals = ", ".join(f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items())
+        return (f"per square, a land ({lands}), 0-2 animals ({animals}), then '~' and a river's sides "
+                "N E S W (N: the SEA side of row 1; '~NW~ES': two rivers); '.' for an empty square")
