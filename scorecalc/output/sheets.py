@@ -195,10 +195,11 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
 
     def cost(layout: tuple[int, int, int]) -> tuple[int, int, int]:
         category_width, item_width, detail_width = layout
-        lines = sum(max(line_count(row[0], category_width), line_count(row[1], item_width),
-                        line_count(row[3], detail_width)) for row in rows)
-        wrapped = sum((line_count(row[0], category_width) > 1) + (line_count(row[1], item_width) > 1)
-                      for row in rows)
+        lines = wrapped = 0
+        for row in rows:
+            names = line_count(row[0], category_width), line_count(row[1], item_width)
+            lines += max(*names, line_count(row[3], detail_width))
+            wrapped += (names[0] > 1) + (names[1] > 1)
         return lines + WRAPPED_NAME * wrapped, wrapped, -detail_width
 
     return min(layouts, key=cost)
