@@ -186,7 +186,7 @@ def line_count(text: str, width: int) -> int:
     line, which ``wrap`` itself breaks."""
     width = max(width, 1)
     clauses = _clauses(text)
-    if any(size > width for _, sizes, _ in clauses for size in sizes):
+    if max((max(sizes) for _, sizes, _ in clauses), default=0) > width:
         return len(wrap(text, width))
     lines, used = 1, -1  # -1: the current line is empty
     for _, sizes, whole in clauses:
