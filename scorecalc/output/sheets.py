@@ -15,12 +15,12 @@ from .tables import (
     clean,
     column_width,
     display_width,
+    draw_markdown,
+    draw_table,
     line_count,
     lines_of,
     longest_word,
-    markdown_table,
     pad,
-    simple_table,
     table_width,
     wrap,
 )
@@ -148,7 +148,7 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
     """
     rows = [_item_rows(player) for player in players]
     if width is None:
-        return [simple_table(ITEM_HEADERS, table, ITEM_ALIGN) for table in rows]
+        return [draw_table(ITEM_HEADERS, table, ITEM_ALIGN) for table in rows]
     every = [row for table in rows for row in table]
     widths = _fit_items(every, width)
     if widths is None:
@@ -157,7 +157,7 @@ def item_tables(players: Sequence[PlayerScore], width: int | None) -> list[str]:
         return [_stacked_items(table, width, label, points) for table in rows]
     category, item, detail = widths
     points = column_width("Points", [row[2] for table in rows for row in table])
-    return [simple_table(ITEM_HEADERS, [(_wrapped(row[0], category), _wrapped(row[1], item), row[2],
+    return [draw_table(ITEM_HEADERS, [(_wrapped(row[0], category), _wrapped(row[1], item), row[2],
                                           _wrapped(row[3], detail)) for row in table],
                           ITEM_ALIGN, (category, item, points, detail))
             for table in rows]
@@ -197,10 +197,11 @@ def _fit_items(rows: Sequence[Sequence[str]], width: int) -> tuple[int, int, int
 
     def cost(layout: tuple[int, int, int]) -> tuple[int, int, int]:
         category_width, item_width, detail_width = layout
-        lines = sum(max(line_count(row[0], category_width), line_count(row[1], item_width),
-                        line_count(row[3], detail_width)) for row in rows)
-        wrapped = sum((line_count(row[0], category_width) > 1) + (line_count(row[1], item_width) > 1)
-                      for row in rows)
+        lines = wrapped = 0
+        for row in rows:
+            names = line_count(row[0], category_width), line_count(row[1], item_width)
+            lines += max(*names, line_count(row[3], detail_width))
+            wrapped += (names[0] > 1) + (names[1] > 1)
         return lines + WRAPPED_NAME * wrapped, wrapped, -detail_width
 
     return min(layouts, key=cost)
@@ -264,20 +265,20 @@ def summary_table(sheet: ScoreSheet, width: int | None) -> str:
              str(player.total)] for player in players]
     align = ["right", "left", *(["right"] * len(sheet.categories)), "right"]
     if width is None:
-        return simple_table(headers, rows, align)
+        return draw_table(headers, rows, align)
     if table_width(headers, rows) <= width:
-        return simple_table(headers, rows, align)
+        return draw_table(headers, rows, align)
     for i in range(2, len(headers) - 1):
         numbers = max(display_width(row[i]) for row in rows)
         headers[i] = _wrapped(headers[i], max(longest_word(headers[i]), numbers - 2))
     if table_width(headers, rows) <= width:
-        return simple_table(headers, rows, align)
+        return draw_table(headers, rows, align)
     others = table_width(headers, rows) - column_width(headers[1], [row[1] for row in rows])
     room = width - others
     if room >= display_width("Player") + 2:
         for row in rows:
             row[1] = _wrapped(row[1], room)
-        return simple_table(headers, rows, align)
+        return draw_table(headers, rows, align)
     return _stacked_summary(sheet, players, width)
 
 
@@ -308,7 +309,7 @@ def markdown_cell(text: str) -> str:
 
 
 def _markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align: Sequence[str]) -> str:
-    return markdown_table([markdown_cell(header) for header in headers],
+    return draw_markdown([markdown_cell(header) for header in headers],
                           [[markdown_cell(str(cell)) for cell in row] for row in rows], align)
 
 

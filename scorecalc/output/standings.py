@@ -158,9 +158,9 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
 def laid_out(headers: Sequence[str], body: list[list[str]], align: Sequence[str], markdown: bool,
              width: int | None, wrapped: Sequence[int] = (1,)) -> str:
     """A Markdown table, or a table fitted to ``width`` (``fitted``)."""
-    from .tables import markdown_table
+    from .tables import draw_markdown
 
-    return markdown_table(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
+    return draw_markdown(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
 
 
 def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], width: int | None,
@@ -168,11 +168,11 @@ def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], 
     """The table at its natural width when that fits ``width``, else with the text of the
     ``wrapped`` columns (the player names) wrapped, at word boundaries and by display width,
     to what is left, but not under 12 columns each."""
-    from .tables import display_width, simple_table, table_width, wrap
+    from .tables import display_width, draw_table, table_width, wrap
 
     widest = table_width(headers, body)
     if width is None or widest <= width or not body:
-        return simple_table(headers, body, align)
+        return draw_table(headers, body, align)
     over = widest - width
     rows = [list(row) for row in body]
     for column in wrapped:
@@ -181,7 +181,7 @@ def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], 
         over -= natural - room
         for row in rows:
             row[column] = "\n".join(wrap(row[column], room))
-    return simple_table(headers, rows, align)
+    return draw_table(headers, rows, align)
 
 
 def percent(rate: float) -> str:
