@@ -1,17 +1,18 @@
 """Benchmarks that print ratios against baselines measured in the same run.
 
     python bench/run.py [--runs 7] [--pairs 25] [--rounds 3] [--batch 1000] [--standings 10000]
-                        [--quick] [--only NAME]
+                        [--quick] [--only NAME] [--before SCORECALC]
 
 These machines are noisy, so every figure is a ratio of two medians taken side by
 side (runs interleaved), never an absolute time compared with a number from another
 day. Start-up is judged on the worst of ``--rounds`` rounds of ``--pairs`` interleaved
-pairs (issue 19): single game JSON <= 1.25 x the floor (bench/floor.py); --help <= 1.0 x
-the floor's --help. A batch of 1,000 tables <= 2.72 x loading the same files with PyYAML's
-C loader in one process, standings over 10,000 tables <= 2.92 x the same loading (what
-they took before issue 19; issues 7 and 14 asked for 3 x), and with every insight option and
-a PNG chart <= 3.5 x (issue 23); Caracas scoring time per tile flat (within 2 x) from 1,000
-to 100,000 tiles.
+runs (issue 19): single game JSON <= 1.25 x the floor (bench/floor.py), and the same as the
+table, the default output (issue 28); --help <= 1.0 x the floor's --help. ``--before
+SCORECALC`` times another install (main's, say) in the same rounds. A batch of 1,000
+tables <= 2.72 x loading the same files with PyYAML's C loader in one process, standings
+over 10,000 tables <= 2.92 x the same loading (what they took before issue 19; issues 7
+and 14 asked for 3 x), and with every insight option and a PNG chart <= 3.5 x (issue 23);
+Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles.
 """
 
 from __future__ import annotations
@@ -65,38 +66,55 @@ def example_for(game: str) -> Path:
 SINGLE_TARGET, HELP_TARGET = 1.25, 1.0
 
 
-def bench_startup(pairs: int, rounds: int) -> list[tuple[str, float, float]]:
-    """Single game as JSON and ``--help`` against the floor's: each round times ``pairs``
-    interleaved pairs and takes the ratio of the medians; the worst round is the verdict."""
+def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tuple[str, float, float]]:
+    """A single game as JSON and as the table (the default output, issue 28), and ``--help``,
+    against the floor's: each round times ``pairs`` interleaved runs of each and takes the ratio
+    of the medians; the worst round is the verdict, the median round is printed beside it.
+    ``before``: another install's ``scorecalc`` (say, main's), timed in the same rounds."""
     game = "caracas" if (ROOT / "examples" / "caracas").is_dir() else "galapagos"
     example = str(example_for(game))
     stack = side_by_side(pairs, python_yaml=lambda: wall([PYTHON, "-c", "import yaml"]),
                          floor=lambda: wall([*FLOOR, example]))
-    print(f"start-up, {rounds} rounds of {pairs} interleaved pairs ({Path(example).relative_to(ROOT)}), "
+    print(f"start-up, {rounds} rounds of {pairs} interleaved runs ({Path(example).relative_to(ROOT)}), "
           "medians:")
-    singles, helps = [], []
+    commands: dict[str, Callable[[], float]] = {
+        "floor": lambda: wall([*FLOOR, example]),
+        "json": lambda: wall([*SCORECALC, game, example, "--format", "json"]),
+        "table": lambda: wall([*SCORECALC, game, example]),
+    }
+    if before:
+        commands["before json"] = lambda: wall([before, game, example, "--format", "json"])
+        commands["before table"] = lambda: wall([before, game, example])
+    ratios: dict[str, list[float]] = {name: [] for name in commands if name != "floor"}
+    helps = []
     for round_ in range(1, rounds + 1):
-        medians = side_by_side(
-            pairs,
-            floor=lambda: wall([*FLOOR, example]),
-            scorecalc=lambda: wall([*SCORECALC, game, example, "--format", "json"]),
-        )
+        medians = side_by_side(pairs, **commands)
         help_medians = side_by_side(
             pairs,
             floor_help=lambda: wall([*FLOOR, "--help"]),
             scorecalc_help=lambda: wall([*SCORECALC, "--help"]),
         )
-        singles.append(medians["scorecalc"] / medians["floor"])
+        for name in ratios:
+            ratios[name].append(medians[name] / medians["floor"])
         helps.append(help_medians["scorecalc_help"] / help_medians["floor_help"])
-        print(f"  round {round_}: floor {medians['floor'] * 1000:6.1f} ms, scorecalc "
-              f"{medians['scorecalc'] * 1000:6.1f} ms ({singles[-1]:.2f} x); floor --help "
+        shown = ", ".join(f"{name} {medians[name] * 1000:6.1f} ms ({ratios[name][-1]:.2f} x)"
+                          for name in ratios)
+        print(f"  round {round_}: floor {medians['floor'] * 1000:6.1f} ms, {shown}; floor --help "
               f"{help_medians['floor_help'] * 1000:6.1f} ms, scorecalc --help "
               f"{help_medians['scorecalc_help'] * 1000:6.1f} ms ({helps[-1]:.2f} x)")
-    print(f"  single game JSON / floor, worst round   {verdict(max(singles), SINGLE_TARGET)}")
+    for name, values in ratios.items():
+        if name.startswith("before"):
+            print(f"  {name + ' / floor, worst round':<40} {max(values):5.2f} x   "
+                  f"(median round {statistics.median(values):.2f} x; no target)")
+    print(f"  single game JSON / floor, worst round    {verdict(max(ratios['json']), SINGLE_TARGET)}"
+          f"  median round {statistics.median(ratios['json']):.2f} x")
+    print(f"  single game table / floor, worst round   {verdict(max(ratios['table']), SINGLE_TARGET)}"
+          f"  median round {statistics.median(ratios['table']):.2f} x")
     print(f"  --help / floor --help, worst round      {verdict(max(helps), HELP_TARGET)}")
     print(f"  stack: floor / python -c 'import yaml'   {stack['floor'] / stack['python_yaml']:5.2f} x   "
           "(the stack's own cost; no target)")
-    return [("single", max(singles), SINGLE_TARGET), ("help", max(helps), HELP_TARGET)]
+    return [("single", max(ratios["json"]), SINGLE_TARGET),
+            ("single table", max(ratios["table"]), SINGLE_TARGET), ("help", max(helps), HELP_TARGET)]
 
 
 def generate_tables(folder: Path, count: int, rng: random.Random) -> list[Path]:
@@ -237,6 +255,9 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
         def say(self, text: str = "") -> None:
             pass
 
+        def picture(self, text: str) -> None:  # the board drawn after a grid row
+            pass
+
     from scorecalc.tally.progress import render
 
     game = get_game("caracas")
@@ -264,11 +285,12 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
             last.pop("grid", None)
             last.pop("tiles", None)
             last.pop("landscape", None)
-            row = next(q for q in session.plan() if q.kind == "row" and not q.answered)
+            row = next(q for q in session.plan() if q.kind == "form" and not q.answered)
             started = time.perf_counter()
             session.answer(row, "JuJa~ES SwPiGu~NESW . SaAt")
             session.plan()
             timings["grid row"].append(time.perf_counter() - started)
+            session.keeper.close()  # its lock, so the next run's session can take the file
     print("\ntally: checking one answer on a full 5-explorer Caracas table, medians:")
     worst = 0.0
     for what, values in timings.items():
@@ -292,10 +314,12 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
     parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally"),
                         help="run one benchmark")
+    parser.add_argument("--before", metavar="SCORECALC",
+                        help="another install's scorecalc script, timed beside this one at start-up")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]} at {PYTHON}\n")
     benches = {
-        "startup": lambda: bench_startup(args.pairs, args.rounds),
+        "startup": lambda: bench_startup(args.pairs, args.rounds, args.before),
         "batch": lambda: bench_batch(args.runs, args.batch),
         "standings": lambda: bench_standings(args.runs, args.standings),
         "scaling": lambda: bench_scaling(args.quick),

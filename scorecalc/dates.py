@@ -90,6 +90,9 @@ def utc_text(local: datetime.datetime) -> str:
     The zone's offset is asked for the moment itself, or for the nearest one the platform's
     conversion handles (it fails within a day of year 1 and year 9999, where only the zone's
     local mean time applies anyway); the subtraction is then exact, and clamped."""
+    from .environment import check_time_zone
+
+    check_time_zone()
     probe = min(max(local, SAFE_LOW), SAFE_HIGH)
     try:
         offset = probe.astimezone().utcoffset() or datetime.timedelta(0)

@@ -176,7 +176,7 @@ def same_target(first: str, second: str) -> bool:
     return os.path.realpath(first) == os.path.realpath(second)
 
 
-def write_output(path: str, content: str | bytes, *, lock: bool = False) -> int | None:
+def write_output(path: str, content: str | bytes, *, lock: bool = False, absent: bool = False) -> int | None:
     """Write ``content`` (text as UTF-8, or bytes: a QR image) where ``--output PATH`` says
     (see the module's rules).
 
@@ -185,6 +185,9 @@ def write_output(path: str, content: str | bytes, *, lock: bool = False) -> int 
     ``lock``: the new file is ``flock``-ed before it is renamed into place, and the open
     descriptor holding that lock is returned (tally keeps FILE locked across rewrites);
     ``None`` when nothing was renamed (standard output, a device).
+    ``absent``: ``path`` is created only if it is still absent (a hard link of the finished
+    temporary file, which fails when a file of that name appeared meanwhile), else
+    ``FileExistsError`` and nothing is written: tally's first write of a FILE that did not exist.
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     if path == STDOUT:
@@ -197,9 +200,11 @@ def write_output(path: str, content: str | bytes, *, lock: bool = False) -> int 
     if status is not None and not stat.S_ISREG(status.st_mode):
         _write_through(path, data)
         return None
+    if status is not None and absent:
+        raise FileExistsError(17, "it was created meanwhile", path)
     if status is not None and _no_write_bit(status):
         raise PermissionError(13, f"read-only (mode {stat.S_IMODE(status.st_mode):04o})", path)
-    return _replace(os.path.realpath(path), data, status, lock)
+    return _replace(os.path.realpath(path), data, status, lock, absent)
 
 
 def _write_through(path: str, data: bytes) -> None:
@@ -213,14 +218,15 @@ def _write_through(path: str, data: bytes) -> None:
         os.close(fd)
 
 
-def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool = False) -> int | None:
+def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool = False,
+             absent: bool = False) -> int | None:
     """Write a temporary file beside ``real`` and rename it over ``real``; never leave it behind.
     ``lock``: the descriptor holding an ``flock`` on the new file (see ``write_output``)."""
     pending: list[int] = []
     held: list[int] = []
     try:
         with _signals_held(pending):
-            _replace_held(real, data, status, pending, held if lock else None)
+            _replace_held(real, data, status, pending, held if lock else None, absent)
         return held[0] if held else None
     except BaseException:
         for fd in held:
@@ -233,10 +239,12 @@ def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool =
 
 
 def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int],
-                  held: list[int] | None = None) -> None:
+                  held: list[int] | None = None, absent: bool = False) -> None:
     import tempfile
 
-    fd, temporary = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=os.path.dirname(real))
+    folder = os.path.dirname(real)
+    remove_abandoned_temporaries(folder)
+    fd, temporary = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder)
     renamed = False
     try:
         view = memoryview(data)
@@ -262,7 +270,10 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         fd = -1
         if pending:  # interrupted while syncing: the old file stays as it was
             return
-        os.replace(temporary, real)
+        if absent:
+            _create_only(temporary, real)
+        else:
+            os.replace(temporary, real)
         renamed = True
     finally:
         if fd >= 0:
@@ -274,6 +285,53 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
                 os.unlink(temporary)
             except FileNotFoundError:
                 pass
+
+
+def _create_only(temporary: str, real: str) -> None:
+    """Give the finished temporary file the name ``real`` only if no file has it: a hard link,
+    which the kernel refuses (``FileExistsError``) when the name is taken, in one step. On a
+    file system without hard links, the name is first taken with ``O_EXCL`` (an empty file
+    for a moment), then replaced."""
+    try:
+        os.link(temporary, real)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (some network and FAT file systems)
+        os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
+        os.replace(temporary, real)
+        return
+    os.unlink(temporary)
+
+
+def remove_abandoned_temporaries(folder: str) -> None:
+    """Remove the temporary files (``.scorecalc-PID-*.tmp``) of runs that were killed before
+    they could (SIGKILL): only those whose process is gone; a live run's is never touched."""
+    try:
+        names = [entry.name for entry in os.scandir(folder or ".")
+                 if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid_text = name[len(TEMP_PREFIX):].partition("-")[0]
+        if not (pid_text.isascii() and pid_text.isdigit()) or int(pid_text) == os.getpid() \
+                or _process_alive(int(pid_text)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+        except OSError:
+            pass  # removed by another run meanwhile, or not ours to remove
+
+
+def _process_alive(pid: int) -> bool:
+    if pid <= 0:
+        return True  # not a process id: leave the file alone
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's live process (EPERM), or a pid out of range
+        return True
+    return True
 
 
 def _lock_for_rename(fd: int, held: list[int]) -> None:

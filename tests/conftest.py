@@ -30,16 +30,29 @@ settings.load_profile(PROFILE)
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: left out of the quick loop (pytest -m 'not slow')")
-    config.addinivalue_line("markers", "stress: long randomized or repeated runs, only with pytest -m stress")
+    config.addinivalue_line("markers", "stress: long randomized or repeated runs (races, load, kill loops); "
+                                       "run by 'pytest -m stress' after the suite")
 
 
 @pytest.hookimpl(tryfirst=True)  # before '-m' deselects
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Property tests are ``slow``; ``stress`` tests are ``slow`` too, and left out of every run
+    whose ``-m`` does not name ``stress`` (a ``-m`` in addopts would be replaced by the one typed,
+    so ``pytest -m "not slow"`` would bring them back)."""
+    wanted_stress = "stress" in (config.getoption("markexpr", "") or "")
+    kept, left_out = [], []
     for item in items:
         if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("stress") is not None:
-            item.add_marker(pytest.mark.slow)  # so that -m "not slow" leaves them out too
+            item.add_marker(pytest.mark.slow)
+            if not wanted_stress:
+                left_out.append(item)
+                continue
+        kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 @pytest.fixture

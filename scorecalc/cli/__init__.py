@@ -182,7 +182,12 @@ def app_help() -> str:
 
     titles = [entry.title for entry in REGISTRY.values()]
     return (f"Tally the end-of-game score of {join_words(titles)} "
-            "from a YAML description of the finished table.")
+            "from a YAML description of the finished table.\n\n"
+            "To begin after a game: 'scorecalc tally GAME FILE' asks for the finished table "
+            "question by question ('?' explains a question, '<' goes back), writes FILE after "
+            "every answer and prints the score. A table written as YAML ('scorecalc template GAME "
+            "> FILE' starts one) is scored with 'scorecalc GAME FILE'. 'scorecalc COMMAND --help' "
+            "says more of each command.")
 
 
 app = typer.Typer(

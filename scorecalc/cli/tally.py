@@ -18,11 +18,26 @@ TableFileArgument = Annotated[str, typer.Argument(
     metavar="FILE", autocompletion=complete_path)]
 
 
+def full_help(short: str) -> str:
+    """``tally --help``: the one line of the command list, then how to begin and how to move."""
+    paragraphs = [
+        short,
+        "To begin: 'scorecalc tally GAME FILE' with a FILE that does not exist yet (tonight.yaml); "
+        "run the same command again to go on with a FILE begun earlier.",
+        "At each question, type the answer and Enter. Enter alone takes what the [brackets] "
+        "show (a default, 'skip', or 'that's everyone' when the list of players is complete). "
+        "'?' explains the question, with an example; '<' goes back one question; Ctrl-C stops, "
+        "and FILE keeps every answer given.",
+        *(entry.entry_help for entry in REGISTRY.values() if entry.entry_help),
+    ]
+    return "\n\n".join(paragraphs)
+
+
 def build(name: str, help: str) -> TyperCommand:
     flags = [(game, option) for game, entry in REGISTRY.items()
              for option in entry.options if option.needs_table]
 
-    @score_command(name, help, flags=flags)
+    @score_command(name, full_help(help), flags=flags)
     def tally_command(ctx: typer.Context, game: GameArgument, file: TableFileArgument) -> int:
         from ..games import get_game
         from ..tally.session import DONE, tally

@@ -90,6 +90,8 @@ ALIGN = ("right", "left", "right", "right", "right", "right", "right", "right")
 OVERALL_HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Placing")
 OVERALL_ALIGN = ALIGN[:len(OVERALL_HEADERS)]
 MIN_NAME_WIDTH = 12
+PLACING_NOTE = ("Placing: where a player finished in plays with others, on average: 1 for first, "
+                "0 for last. It orders the players across games, whose points differ in scale.")
 
 
 def positions(rows: Sequence[tuple[Player, Record]], game: str = ALL) -> list[int]:
@@ -129,6 +131,7 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
     table format, wrapping long player names (markdown never wraps: a cell of a Markdown
     table is one line)."""
     from .insight import game_sections, overall_sections
+    from .tables import wrap
 
     heading = "## " if markdown else ""
     lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
@@ -140,6 +143,9 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
         headers, align = (OVERALL_HEADERS, OVERALL_ALIGN) if game == ALL else (HEADERS, ALIGN)
         body = standings_rows(standings, game, markdown)
         lines += [f"{heading}{title}", ""]
+        if game == ALL:  # the column a reader may not know, said in one line as the sections do
+            lines += [PLACING_NOTE] if markdown or width is None else wrap(PLACING_NOTE, width)
+            lines.append("")
         lines.append(laid_out(headers, body, align, markdown, width))
         lines.append("")
         sections = overall_sections(standings, markdown, width) if game == ALL else \
@@ -152,9 +158,9 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
 def laid_out(headers: Sequence[str], body: list[list[str]], align: Sequence[str], markdown: bool,
              width: int | None, wrapped: Sequence[int] = (1,)) -> str:
     """A Markdown table, or a table fitted to ``width`` (``fitted``)."""
-    from .tables import markdown_table
+    from .tables import draw_markdown
 
-    return markdown_table(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
+    return draw_markdown(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
 
 
 def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], width: int | None,
@@ -162,11 +168,11 @@ def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], 
     """The table at its natural width when that fits ``width``, else with the text of the
     ``wrapped`` columns (the player names) wrapped, at word boundaries and by display width,
     to what is left, but not under 12 columns each."""
-    from .tables import display_width, simple_table, table_width, wrap
+    from .tables import display_width, draw_table, table_width, wrap
 
     widest = table_width(headers, body)
     if width is None or widest <= width or not body:
-        return simple_table(headers, body, align)
+        return draw_table(headers, body, align)
     over = widest - width
     rows = [list(row) for row in body]
     for column in wrapped:
@@ -175,7 +181,7 @@ def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], 
         over -= natural - room
         for row in rows:
             row[column] = "\n".join(wrap(row[column], room))
-    return simple_table(headers, rows, align)
+    return draw_table(headers, rows, align)
 
 
 def percent(rate: float) -> str:

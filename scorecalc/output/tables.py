@@ -1,22 +1,24 @@
-"""The one table engine: display width, text made safe, wrapping, and tables laid out from them.
+"""The one table engine: display width, text made safe, wrapping, and tables drawn with them.
 
-Display width is measured with wcwidth (a dependency for that reason), as tabulate
-measures it: East Asian wide characters and emoji take two columns, combining marks
-none. ``wrap`` keeps a detail's clauses (the parts between ``;``, and a part ending in a
-stand-alone ``—``) whole on a line whenever a clause fits a line by itself, so a list of
-places reads one place to a line rather than broken anywhere; it never splits a word
-that fits a line, and keeps a value with the word it belongs to (``Kit £1,500),``).
-``simple_table`` lays cells out as tabulate's "simple" format does (its widths, or
-widths given, cells that span lines), ``markdown_table`` as its "github" format.
-tabulate itself is not used: its ``maxcolwidths`` splits hyphenated words that fit and
-parts a value from its name (bench/RESULTS.md, 2026-12-01).
+One width rule, ``display_width`` (wcwidth's, a dependency for that reason), measures
+for the wrapping and for tabulate's padding alike: East Asian wide characters and emoji
+take two columns, combining marks none. ``wrap`` keeps a detail's clauses (the parts
+between ``;``, and a part ending in a stand-alone ``—``) whole on a line whenever a clause
+fits a line by itself, so a list of places reads one place to a line rather than broken
+anywhere; it never splits a word that fits a line, and keeps a value with the word it
+belongs to (``Kit £1,500),``).
+
+tabulate draws the tables (``draw_table``: its "simple" format; ``draw_markdown``: its
+"github" format), with the cells ``wrap`` has already broken into lines: tabulate's own
+``maxcolwidths`` splits hyphenated words that fit and parts a value from its name
+(bench/RESULTS.md, 2026-12-01), so it never wraps here. tabulate is imported only when a
+table is drawn.
 
 Imported only when a table or Markdown is asked for, so JSON and CSV runs never load it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -25,36 +27,47 @@ from wcwidth import wcswidth, wcwidth
 MIN_WIDTH = 20
 """Narrower widths are laid out as this one (lines may then be wider than asked)."""
 
-_VALUE = re.compile(r"\(?[£$€\d][\d,.]*\W*[,;:.)]$")
-_LINE_BREAKS = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
-_UNSAFE = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAKS = "\n\v\f\r\x1c\x1d\x1e\x85\u2028\u2029"
+"""What ends a line (``str.splitlines``' list; ``\\r\\n`` is one break)."""
+_UNSAFE = [*range(0x00, 0x09), *range(0x0e, 0x1c), 0x1f, *range(0x7f, 0x85), *range(0x86, 0xa0),
+           *range(0x202a, 0x202f), *range(0x2066, 0x206a)]
+"""Control characters but tab and the line breaks, and the bidirectional controls."""
+_SAFE = {**dict.fromkeys(map(ord, _LINE_BREAKS + "\t"), " "), **dict.fromkeys(_UNSAFE, "\ufffd")}
+_BREAKS = dict.fromkeys(map(ord, _LINE_BREAKS), "\n")
+"""``str.translate`` tables, not patterns: none is compiled at every start (1 ms)."""
+_VALUE_END = frozenset(",;:.)")
 
 Align = str
 """``"left"`` or ``"right"``."""
 
 
 def display_width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (wcwidth's measure)."""
-    width = wcswidth(text)
+    """Columns ``text`` takes on a terminal: wcwidth's ``wcswidth``, the measure tabulate pads
+    by (see ``_tabulate``)."""
+    if text.isascii() and text.isprintable():
+        return len(text)  # what wcswidth says, without its loop over each character
+    width: int = wcswidth(text)
     if width >= 0:
         return width
     return sum(char_width(char) for char in text)  # a character wcwidth cannot size
 
 
 def char_width(char: str) -> int:
-    return max(wcwidth(char), 0)
+    if " " <= char <= "~":
+        return 1
+    width: int = wcwidth(char)
+    return max(width, 0)
 
 
 def clean(text: str) -> str:
     """``text`` made safe for one line of a table: line breaks and tabs become spaces,
     other control and bidirectional control characters become U+FFFD."""
-    text = _LINE_BREAKS.sub(" ", text)
-    return _UNSAFE.sub("\ufffd", text).replace("\t", " ")
+    return text.replace("\r\n", " ").translate(_SAFE)
 
 
 def lines_of(text: str) -> list[str]:
     """``text`` split at its line breaks, each line made safe (``clean``)."""
-    return [clean(line) for line in _LINE_BREAKS.split(text)]
+    return [clean(line) for line in text.replace("\r\n", "\n").translate(_BREAKS).split("\n")]
 
 
 def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> list[str]:
@@ -68,6 +81,9 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
     """
     first, later = display_width(indent), display_width(subsequent)
     width = max(width, first + 1, later + 1)
+    clauses = _clauses(text)
+    if first + sum(whole for _, _, whole in clauses) + len(clauses) - 1 <= width:  # one line
+        return [indent + " ".join(word for clause, _, _ in clauses for word in clause)]
     lines: list[list[str]] = []  # the words of each line
     words: list[str] = []  # on the current line
     used = first  # its width so far
@@ -98,7 +114,7 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
             words.append(word)
             used += size
 
-    for clause, sizes, whole in _clauses(text):
+    for clause, sizes, whole in clauses:
         if words and used + 1 + whole > width and later + whole <= width:
             flush()
         for word, size in zip(clause, sizes, strict=True):
@@ -135,8 +151,9 @@ def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], .
                 word = " ".join(words[index:end + 1])
                 index = end
         index += 1
-        depth = max(depth + word.count("(") - word.count(")"), 0)
-        if _VALUE.match(word) and clauses[-1] and " " not in clauses[-1][-1]:
+        if "(" in word or ")" in word:
+            depth = max(depth + word.count("(") - word.count(")"), 0)
+        if word[-1] in _VALUE_END and _is_value(word) and clauses[-1] and " " not in clauses[-1][-1]:
             word = clauses[-1].pop() + " " + word  # "Kit £1,500)": a name keeps its value
         clauses[-1].append(word)
         if depth == 0 and (word.endswith(";") or word == "—"):
@@ -149,10 +166,38 @@ def _clauses(text: str) -> tuple[tuple[tuple[str, ...], tuple[int, ...], int], .
     return tuple(result)
 
 
+def _is_value(word: str) -> bool:
+    """Whether ``word`` is an amount ending a list entry (``£1,500),``, ``(3;``, ``12.``): what
+    the pattern ``\\(?[£$€\\d][\\d,.]*\\W*[,;:.)]$`` matches, without compiling it."""
+    body = word[1:] if word.startswith("(") else word
+    if len(body) < 2 or body[-1] not in _VALUE_END or not (body[0] in "£$€" or body[0].isdecimal()):
+        return False
+    middle = body[1:-1]
+    end = len(middle)  # after the last word character: digits, "," and "." up to it, \W after it
+    while end and not (middle[end - 1].isalnum() or middle[end - 1] == "_"):
+        end -= 1
+    return all(char.isdecimal() or char in ",." for char in middle[:end])
+
+
 @lru_cache(maxsize=4096)
 def line_count(text: str, width: int) -> int:
-    """How many lines ``wrap(text, width)`` makes."""
-    return len(wrap(text, width))
+    """How many lines ``wrap(text, width)`` makes: counted as ``wrap`` fills its lines, without
+    making them (layouts are chosen by counting many widths), unless a word is wider than a
+    line, which ``wrap`` itself breaks."""
+    width = max(width, 1)
+    clauses = _clauses(text)
+    if max((max(sizes) for _, sizes, _ in clauses), default=0) > width:
+        return len(wrap(text, width))
+    lines, used = 1, -1  # -1: the current line is empty
+    for _, sizes, whole in clauses:
+        if used >= 0 and used + 1 + whole > width and whole <= width:  # the clause starts a line
+            lines, used = lines + 1, -1
+        for size in sizes:
+            if used + 1 + size <= width:
+                used += 1 + size
+            else:
+                lines, used = lines + 1, size
+    return lines
 
 
 def _break_word(word: str, room: int) -> tuple[str, str]:
@@ -198,51 +243,87 @@ def column_width(header: str, cells: Iterable[str]) -> int:
 
 
 def table_width(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
-    """The width of ``simple_table(headers, rows, ...)`` at its own column widths."""
+    """The width of ``draw_table(headers, rows, ...)`` at its own column widths."""
     columns = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
     return sum(columns) + 2 * (len(columns) - 1)
 
 
-def simple_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
-                 widths: Sequence[int] | None = None) -> str:
-    """tabulate's "simple" table with the column ``widths`` given (else its own), cells
-    and headers that may span lines (headers sit on the rule, cells hang from their row).
-    Lines of a cell are stripped of surrounding spaces, and lines of the table of trailing
-    ones, as tabulate does."""
-    rows = [[_strip_lines(cell) for cell in row] for row in rows]
-    if widths is None:
-        widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+def draw_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
+               widths: Sequence[int] | None = None) -> str:
+    """tabulate's "simple" table; a cell or a header may span lines (``\\n``, as ``wrap``
+    made them): cells hang from their row, headers sit on the rule. Each line of a cell is
+    stripped of surrounding spaces, each line of the table of trailing ones (tabulate's way).
 
-    def block(cells: Sequence[str], bottom: bool = False) -> list[str]:
-        columns = [cell.split("\n") for cell in cells]
-        height = max(len(column) for column in columns)
-        if bottom:
-            columns = [[""] * (height - len(column)) + column for column in columns]
-        return ["  ".join(pad(column[k] if k < len(column) else "", size, side)
-                          for column, size, side in zip(columns, widths, align, strict=True)).rstrip()
-                for k in range(height)]
-
-    lines = block(headers, bottom=True)
-    lines.append("  ".join("-" * size for size in widths))
-    for row in rows:
-        lines.extend(block(row))
-    return "\n".join(lines)
+    ``widths``: the columns at least that wide (so that several tables line up), given
+    to tabulate as a header that long; a column is never narrower than its widest line.
+    """
+    cells = [[_table_cell(cell) for cell in row] for row in rows]
+    heads = [_safe_lines(header) for header in headers]
+    if widths is not None:
+        heads = [_widened(header, width, column_width(header, [row[i] for row in cells]), side)
+                 for i, (header, width, side) in enumerate(zip(heads, widths, align, strict=True))]
+    height = max((header.count("\n") for header in heads), default=0)
+    heads = ["\n" * (height - header.count("\n")) + header for header in heads]  # down to the rule
+    return _tabulate(heads, cells, align, "simple")
 
 
-def _strip_lines(cell: str) -> str:
-    return "\n".join(line.strip() for line in cell.split("\n")) if "\n" in cell else cell.strip()
+def draw_markdown(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]) -> str:
+    """A GitHub table, tabulate's "github" format: one space inside each ``|``, columns as
+    wide as their widest cell and at least the header + 2, a rule of dashes. A cell is one
+    line (line breaks become spaces); the caller escapes ``|``."""
+    return _tabulate([clean(header) for header in headers],
+                     [[clean(cell).strip() for cell in row] for row in rows], align, "github")
 
 
-def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]) -> str:
-    """A GitHub table as tabulate's "github" format writes it: one space inside each ``|``,
-    columns as wide as their widest cell and at least the header + 2, a rule of dashes.
-    Cells are one line each (the caller escapes ``|``)."""
-    rows = [[cell.strip() for cell in row] for row in rows]
-    widths = [column_width(header, [row[i] for row in rows]) for i, header in enumerate(headers)]
+def _tabulate(headers: list[str], rows: list[list[str]], align: Sequence[Align], style: str) -> str:
+    """tabulate with every cell text as given (no number parsing), the alignment given, and
+    ``display_width`` for its widths (``_measured_by_display_width``). A table without rows
+    is drawn with one empty row, then cut after its rule: tabulate aligns the headers of an
+    empty table to the left."""
+    from tabulate import tabulate
 
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(pad(cell, size, side)
-                                 for cell, size, side in zip(cells, widths, align, strict=True)) + " |"
+    _measured_by_display_width()
+    text = tabulate(rows or [[""] * len(headers)], headers, tablefmt=style, disable_numparse=True,
+                    colalign=align)
+    if rows:
+        return text
+    rule = 1 + max((header.count("\n") for header in headers), default=0)  # the lines above the row
+    return "\n".join(text.split("\n")[:rule + 1])
 
-    return "\n".join([line(headers), "|" + "|".join("-" * (size + 2) for size in widths) + "|",
-                      *(line(row) for row in rows)])
+
+class _Measure:
+    """What tabulate asks of wcwidth when it measures a line: ``display_width``."""
+
+    wcswidth = staticmethod(display_width)
+
+
+@lru_cache(maxsize=1)
+def _measured_by_display_width() -> None:
+    """Make tabulate measure with ``display_width``: the one width rule for the wrapping and
+    the padding. tabulate 0.9 measures each line of a cell with ``wcwidth.wcswidth``,
+    through its module's own ``wcwidth`` name, when its ``WIDE_CHARS_MODE`` is on; that name
+    is ours here. The numbers are wcswidth's on every text ``clean`` has made safe, and come
+    faster (no loop over the characters of a plain ASCII line); ``clean`` also leaves
+    ``\\n`` the only line break, so tabulate's lines are ours. tests/test_tables_tabulate.py
+    checks both."""
+    import tabulate
+
+    setattr(tabulate, "wcwidth", _Measure)  # noqa: B010 (a name the type stubs do not declare)
+    tabulate.WIDE_CHARS_MODE = True
+
+
+def _safe_lines(text: str) -> str:
+    return "\n".join(clean(line) for line in text.split("\n"))
+
+
+def _table_cell(cell: str) -> str:
+    return "\n".join(clean(line).strip() for line in cell.split("\n"))
+
+
+def _widened(header: str, width: int, natural: int, side: Align) -> str:
+    """``header`` with its last line made ``width - 2`` columns (spaces on the side away from
+    the column's alignment), so that tabulate makes its column ``width`` wide."""
+    if width <= natural:
+        return header
+    *above, last = header.split("\n")
+    return "\n".join([*above, pad(last, width - 2, side)])

@@ -1,7 +1,8 @@
 """The terminal: its width and height, colour, and safe writes to standard output and error.
 
 Size: ``COLUMNS`` (``LINES``) when set to a positive whole number, else the terminal's when
-standard output is one, else 80 columns (an unknown height). ``shutil.get_terminal_size`` is
+standard output is one, else 80 columns (an unknown height); a value set to anything else
+is ignored with one warning line (``scorecalc.environment``). ``shutil.get_terminal_size`` is
 not used: it asks ``sys.__stdout__`` whatever standard output currently is.
 
 Writes: a closed pipe ends the run quietly (exit 141); any other failure to write standard
@@ -20,7 +21,7 @@ import os
 import sys
 from typing import TextIO, cast
 
-from ..errors import UsageError
+from ..errors import UsageError, write_error_line
 
 DEFAULT_WIDTH = 80
 """The width when neither ``COLUMNS`` nor a terminal says otherwise."""
@@ -49,10 +50,11 @@ def terminal_height(*, terminal: bool = True) -> int | None:
 
 
 def _size_from(variable: str) -> int | None:
-    text = os.environ.get(variable, "").strip()
-    if text.isascii() and text.isdigit() and int(text) > 0:
-        return int(text)
-    return None
+    """``COLUMNS`` or ``LINES`` when usable; otherwise ignored with one warning line."""
+    from ..environment import positive_whole
+
+    instead = "the terminal's width, else 80" if variable == "COLUMNS" else "the terminal's height"
+    return positive_whole(variable, instead)
 
 
 def _terminal_size() -> os.terminal_size | None:
@@ -156,14 +158,7 @@ class Console:
 
     def err(self, line: str) -> None:
         """One message line on standard error (never wrapped)."""
-        stream = sys.stderr
-        if stream is None:
-            self.err_failed = True
-            return
-        try:
-            stream.write(line + "\n")
-            stream.flush()
-        except OSError:
+        if not write_error_line(line):
             self.err_failed = True
 
     def flush(self) -> None:

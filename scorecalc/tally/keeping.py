@@ -9,7 +9,10 @@ SPEC section 7, "Tally keeps the player's file safe":
   (``writing.write_output(..., lock=True)``), so the lock stays on whatever FILE is.
 - ``Keeper.write`` checks, before each rewrite, that FILE still holds what tally last wrote
   or read (a digest of its bytes): an edit made meanwhile raises ``Changed`` and is never
-  overwritten.
+  overwritten. The first write of a FILE that was absent creates it only if it is still
+  absent (``write_output(..., absent=True)``: a hard link, one step), so of two runs started
+  on a missing FILE the second stops at its first write; every later write is under the
+  lock, which no other tally can take.
 - ``Keeper.keep_backup`` keeps a file tally did not start, byte for byte, as ``FILE~`` or
   the first free ``FILE~1``, ``FILE~2``, ...: created with ``O_EXCL | O_NOFOLLOW``, so an
   existing backup (an editor's, an earlier run's) is never overwritten and a symlink never
@@ -164,7 +167,12 @@ class Keeper:
         self.check_unchanged()
         data = text.encode("utf-8")
         try:
-            fd = write_output(self.name, data, lock=True)
+            fd = write_output(self.name, data, lock=True, absent=self.known is None)
+        except FileExistsError:  # another run created FILE between the check and this write
+            self.check_unchanged()
+            raise Changed(f"{self.name}: was created by another program since tally last read or wrote it "
+                          "(an editor, or another run); it is left as it is, and this run stops rather than "
+                          "overwrite it") from None
         except OSError as error:
             raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
         self.adopt(fd)

@@ -33,7 +33,7 @@ HELP = ("'?' this help · '<' back one question · empty: the default [in bracke
 
 
 class Session:
-    def __init__(self, game: Game, name: str, terminal: Terminal | None = None,
+    def __init__(self, game: Game[Any], name: str, terminal: Terminal | None = None,
                  now: datetime.datetime | None = None) -> None:
         self.game = game
         self.name = name
@@ -100,6 +100,13 @@ class Session:
     def left(self, plan: list[Question] | None = None) -> int:
         return sum(not question.answered for question in (plan if plan is not None else self.plan()))
 
+    def left_text(self, plan: list[Question]) -> str:
+        """``3 or more questions``: "or more" while a list (players, a board) can still grow, so
+        its further questions are not known yet."""
+        left = self.left(plan)
+        more = " or more" if self.growing(plan) else ""
+        return f"{left}{more} question{'s' if left != 1 or more else ''}"
+
     def next_question(self, plan: list[Question]) -> Question | None:
         if self.cursor is not None:
             for question in plan:
@@ -123,8 +130,7 @@ class Session:
         left = self.left(plan)
         self.preflight(left)
         if left and self.answers == 0:
-            more = " or more" if self.growing(plan) else ""
-            count = f"{left} question{'s' if left != 1 else ''} to go{more}"
+            count = f"{self.left_text(plan)} to go"
             say(self.terminal.dim(f"{count} · '?' help · '<' back · Ctrl-C stops, and the same command goes "
                                   "on later"))
         try:
@@ -217,15 +223,13 @@ class Session:
             self.advance(question)
 
     def ended(self, plan: list[Question]) -> int:
-        left = self.left(plan)
-        self.terminal.say(f"{self.name}: the input ended with {left} question{'s' if left != 1 else ''} left "
+        self.terminal.say(f"{self.name}: the input ended with {self.left_text(plan)} left "
                           f"({self.kept()}); run 'scorecalc tally {self.game.name} {self.name}' to go on")
         return EXIT_BAD_INPUT
 
     def failed(self, question: Question, message: str) -> int:
-        left = self.left()
-        self.terminal.say(f"{self.name}: {self.where(question)}: {message}; stopped with {left} "
-                          f"question{'s' if left != 1 else ''} left ({self.kept()})")
+        self.terminal.say(f"{self.name}: {self.where(question)}: {message}; stopped with "
+                          f"{self.left_text(self.plan())} left ({self.kept()})")
         return EXIT_BAD_INPUT
 
     def kept(self) -> str:
@@ -360,8 +364,11 @@ class Session:
                  f"  answer: {syntax(question.spec, question)}"]
         if question.words and not question.spec.choices():
             lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")
-        if question.optional:
-            lines.append("  empty: skip it (optional)")
+        default = self.default_text(question)
+        if default:
+            lines.append(f"  Enter alone: {default}")
+        elif question.optional:
+            lines.append("  Enter alone: skip it (optional)")
         lines.append("  " + HELP)
         return "\n".join(lines)
 
@@ -639,12 +646,14 @@ class FormEntry:
 
 
 def current_time() -> datetime.datetime:
-    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible transcripts."""
-    import os
+    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible
+    transcripts (a value that cannot be used is ignored with one warning line)."""
+    from ..environment import check_time_zone, source_date_epoch
 
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if epoch.isdigit():
-        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).replace(tzinfo=None)
+    fixed = source_date_epoch()
+    if fixed is not None:
+        return fixed
+    check_time_zone()
     return datetime.datetime.now()
 
 
@@ -691,7 +700,7 @@ def syntax(spec: Spec, question: Question | None = None) -> str:
     return spec.answer_syntax()
 
 
-def tally(game: Game, name: str) -> int:
+def tally(game: Game[Any], name: str) -> int:
     """Ask for what FILE lacks; ``DONE`` when the table is complete, else an exit code."""
     if name == "-":
         raise UsageError("tally writes FILE as it goes; give a file path, not '-'")

@@ -79,7 +79,7 @@ def test_the_shape_of_public_play_files() -> None:
 
 def test_uuids_are_uppercase_uuid5_of_the_keys() -> None:
     _, data, _ = season(str(LEAGUE))
-    plays = [read_play(score_file(str(path)).sheet) for path in sorted(LEAGUE.glob("*.yaml"))]
+    plays = [read_play(score_file(str(path))) for path in sorted(LEAGUE.glob("*.yaml"))]
     for entry, play in zip(data["plays"], plays, strict=True):
         assert entry["uuid"] == str(uuid.uuid5(NAMESPACE, f"play:{play.source_play_id}")).upper()
         assert entry["playDate"] == play.play_date

@@ -129,7 +129,7 @@ def test_source_play_id_is_the_tables_own(tmp_path: Path, zone) -> None:
 
 
 def test_source_play_ids_differ_across_the_examples() -> None:
-    ids = [to_bgstats(score_file(str(path)).sheet)["sourcePlayId"] for path in ALL_EXAMPLES]
+    ids = [to_bgstats(score_file(str(path)))["sourcePlayId"] for path in ALL_EXAMPLES]
     assert len(set(ids)) == len(ids)
 
 
@@ -164,7 +164,7 @@ def test_bgg_id_only_as_a_number(write_yaml) -> None:
 
 def test_no_null_and_only_the_known_fields_in_any_example() -> None:
     for path in ALL_EXAMPLES:
-        play = to_bgstats(score_file(str(path)).sheet)
+        play = to_bgstats(score_file(str(path)))
         text = json.dumps(play)
         assert "null" not in text, path
         assert set(play) <= LINK_KEYS and {"sourceName", "sourcePlayId", "playDate", "game"} <= set(play)
@@ -229,9 +229,9 @@ def test_one_link_per_line_for_several_files() -> None:
 
 
 def test_library_link_matches_the_cli() -> None:
-    sheet = score_file(str(TWO)).sheet
-    assert bgstats_link(sheet) == link_of(TWO)
-    assert to_bgstats(sheet) == bgstats(TWO)
+    scored = score_file(str(TWO))
+    assert bgstats_link(scored) == link_of(TWO)
+    assert to_bgstats(scored) == bgstats(TWO)
 
 
 # --- the QR code in the terminal ----------------------------------------------------------------

@@ -3,6 +3,7 @@ one line and exit 3."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
                 raise ZeroDivisionError("boom")
             return game.score(state)
 
-        return game.replace(score=score)
+        return dataclasses.replace(game, score=score)
 
     monkeypatch.setattr(pipeline, "get_game", fragile_game)
     bad = tmp_path / "a-crash.yaml"

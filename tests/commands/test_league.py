@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scorecalc.league.chart import date_ticks, label_positions, season_picture
 from scorecalc.league.ratings import Ratings, Seat
 from scorecalc.league.standings import Insight, compute, placing_shares
-from scorecalc.sheet import PlayerScore, ScoreSheet
+from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
 from tests.helpers import EXAMPLES, examples, run_cli, run_scorecalc
 from tests.support.rating_plays import REGIMES, broken_plays, random_plays, violations
 
@@ -28,7 +28,8 @@ EVERY_OPTION = ("--ratings", "--versus", "--streaks", "--by-players", "--categor
 
 
 def sheet(game: str, *totals: tuple[str, int], date: str | None = None, file: str = "-",
-          categories: tuple[str, ...] = ("Points",)) -> ScoreSheet:
+          categories: tuple[str, ...] = ("Points",), automa: tuple[str, ...] = (),
+          solo_goal: bool | None = None) -> Scored:
     """A table ranked by total; each total is split evenly over ``categories`` (the first takes
     what is left)."""
     players = []
@@ -40,7 +41,8 @@ def sheet(game: str, *totals: tuple[str, int], date: str | None = None, file: st
         players.append(player)
     for player in players:
         player.rank = 1 + sum(1 for other in players if other.total > player.total)
-    return ScoreSheet(game, categories, players, date=date, file=file)
+    return Scored(ScoreSheet(game, categories, players, automa=automa, solo_goal=solo_goal),
+                  PlayInfo(file=file, date=date))
 
 
 def league_json(*args: str) -> dict:
@@ -106,7 +108,7 @@ def test_a_solo_play_rates_no_one() -> None:
 # --- the play order --------------------------------------------------------------------------
 
 
-def season_in_file_order() -> list[ScoreSheet]:
+def season_in_file_order() -> list[Scored]:
     """Files a, b, c, z; the play order is c (1 Jan), z (2 Jan, a date alone), a (2 Jan 10:00),
     b (undated). Ana wins c and a."""
     return [sheet("origin", ("Ana", 50), ("Bo", 40), date="2026-01-02T10:00", file="a.yaml"),
@@ -117,7 +119,7 @@ def season_in_file_order() -> list[ScoreSheet]:
 
 def test_streaks_form_and_ratings_follow_the_play_order() -> None:
     result = compute(season_in_file_order(), insight=Insight(ratings=True, streaks=True))
-    assert [play.sheet.file for play in result.in_order] == ["c.yaml", "z.yaml", "a.yaml", "b.yaml"]
+    assert [play.info.file for play in result.in_order] == ["c.yaml", "z.yaml", "a.yaml", "b.yaml"]
     ana = next(player for player in result.players if player.name == "Ana")
     assert ana.form is not None and (ana.form.form, ana.form.longest, ana.form.current) == ("WLWL", 1, 0)
     by_hand = Ratings()
@@ -129,8 +131,7 @@ def test_streaks_form_and_ratings_follow_the_play_order() -> None:
 
 def test_solo_plays_without_a_goal_count_in_neither_streaks_nor_form() -> None:
     alone = sheet("caracas", ("Ana", 31), date="2026-01-03")
-    percy = sheet("caribe", ("Ana", 90), ("Percy", 80), date="2026-01-04")
-    percy.automa, percy.solo_goal = ("Percy",), True
+    percy = sheet("caribe", ("Ana", 90), ("Percy", 80), date="2026-01-04", automa=("Percy",), solo_goal=True)
     result = compute([*season_in_file_order(), alone, percy], insight=Insight(streaks=True))
     ana = next(player for player in result.players if player.name == "Ana")
     assert ana.form is not None and ana.form.form == "WLWWL"  # c z a [alone: none] percy b
@@ -154,9 +155,9 @@ def test_two_runs_are_byte_identical(tmp_path: Path) -> None:
 
 def test_placing_is_the_mean_share_over_plays_with_others() -> None:
     three = sheet("galapagos", ("Ana", 30), ("Bo", 20), ("Cy", 20))  # Ana 1st, Bo and Cy share 2nd
-    assert placing_shares(three) == {"Ana": 1.0, "Bo": 0.5, "Cy": 0.5}
+    assert placing_shares(three.sheet) == {"Ana": 1.0, "Bo": 0.5, "Cy": 0.5}
     four = sheet("galapagos", ("Ana", 10), ("Bo", 30), ("Cy", 30), ("Di", 20))  # Bo, Cy 1st; Di 3rd
-    assert placing_shares(four) == {"Ana": 0.0, "Bo": 1.0, "Cy": 1.0, "Di": pytest.approx(1 / 3)}
+    assert placing_shares(four.sheet) == {"Ana": 0.0, "Bo": 1.0, "Cy": 1.0, "Di": pytest.approx(1 / 3)}
     solo = sheet("caracas", ("Ana", 31))
     result = compute([three, four, solo])
     placing = {player.name: player.overall.placing for player in result.players}
@@ -183,10 +184,13 @@ def test_versus_rival_and_nemesis_by_hand() -> None:
     result = compute(sheets, insight=Insight(versus=True))
     ana = next(player for player in result.players if player.name == "Ana")
     assert [tuple(meeting) for meeting in ana.versus or []] == [("bo", 4, 2, 2), ("cy", 2, 1, 0)]
-    assert (ana.rival, ana.nemesis) == ("Bo", "Bo")
+    assert (ana.rival, ana.nemesis) == ("Bo", None)  # Bo was ahead 2 times, behind 2: no nemesis
     cy = next(player for player in result.players if player.name == "Cy")
     assert [tuple(meeting) for meeting in cy.versus or []] == [("ana", 2, 0, 1), ("bo", 2, 1, 0)]
     assert (cy.rival, cy.nemesis) == ("Ana", "Ana")  # met both twice, records 0-1 and 1-0: the name decides
+    bo = next(player for player in result.players if player.name == "Bo")
+    assert [tuple(meeting) for meeting in bo.versus or []] == [("ana", 4, 2, 2), ("cy", 2, 0, 1)]
+    assert bo.nemesis == "Cy"  # ahead of Bo once (a shared place once), never behind
     lonely = compute([sheet("caracas", ("Ana", 31))], insight=Insight(versus=True)).players[0]
     assert (lonely.versus, lonely.rival, lonely.nemesis) == ([], None, None)
 
@@ -338,16 +342,18 @@ def test_chart_series_are_ratings_or_wins_after_each_dated_play() -> None:
     sheets = [*season_in_file_order(),
               sheet("origin", ("Cy", 10), ("Bo", 20), date="2026-01-05", file="d.yaml")]
     wins = season_picture(compute(sheets, insight=Insight(chart=True)))
-    assert wins.days == ("2026-01-01", "2026-01-02", "2026-01-02", "2026-01-05")  # b.yaml (undated) left off
+    assert wins.days == ("2026-01-01", "2026-01-02", "2026-01-02", "2026-01-05")
+    assert wins.undated == 1  # b.yaml: drawn last, as play 5, so each line ends at the table's wins
     assert {line.name: line.points for line in wins.lines} == {
-        "Ana": ((1, 1.0), (2, 1.0), (3, 2.0)), "Bo": ((1, 0.0), (2, 1.0), (3, 1.0), (4, 2.0)),
+        "Ana": ((1, 1.0), (2, 1.0), (3, 2.0), (5, 2.0)),
+        "Bo": ((1, 0.0), (2, 1.0), (3, 1.0), (4, 2.0), (5, 3.0)),
         "Cy": ((4, 0.0),)}
     rated = compute(sheets, insight=Insight(ratings=True, chart=True))
     picture = season_picture(rated)
     assert picture.measure == "Rating (ordinal)"
     ana = next(line for line in picture.lines if line.name == "Ana")
-    assert [x for x, _ in ana.points] == [1, 2, 3]
-    assert ana.points[-1][1] == pytest.approx(rated.rating_changes[2][0].after.ordinal)
+    assert [x for x, _ in ana.points] == [1, 2, 3, 5]
+    assert ana.points[2][1] == pytest.approx(rated.rating_changes[2][0].after.ordinal)
 
 
 def test_chart_labels_never_overlap_and_ticks_name_days() -> None:

@@ -18,7 +18,7 @@ from scorecalc.output.formats import RenderOptions, render, to_json_object
 from scorecalc.output.sheets import render_table
 from scorecalc.output.tables import display_width, wrap
 from scorecalc.output.terminal import terminal_height, terminal_width
-from scorecalc.sheet import PlayerScore, ScoreSheet, TieBreak, rank
+from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet, TieBreak, rank
 from tests.helpers import EXAMPLES, examples, run_cli
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
@@ -234,13 +234,13 @@ def test_markdown_escapes_pipes_and_backslashes_in_cells(write_yaml) -> None:
             assert cells in (4, 7), line  # Category, Item, Points, Detail / Rank, Player, 4 categories, Total
 
 
-def hostile_sheet() -> ScoreSheet:
+def hostile_sheet() -> Scored:
     odd = PlayerScore("Line\nbreak\tand\u202eRLO")
     odd.add("Points", "item | with\nnewline", 3, "detail with | pipe\r\nand a 漢字 name " * 4)
     plain = PlayerScore("Plain")
     plain.add("Points", "item", 3)
-    sheet = ScoreSheet("galapagos", ("Points",), [odd, plain], file="x.yaml", location="Upstairs\nBar")
-    return rank(sheet)
+    sheet = ScoreSheet("galapagos", ("Points",), [odd, plain])
+    return Scored(rank(sheet), PlayInfo(file="x.yaml", location="Upstairs\nBar"))
 
 
 def test_names_and_details_are_rendered_defensively() -> None:
@@ -265,7 +265,7 @@ def test_play_notes_are_shown_under_the_summary(write_yaml) -> None:
 # --- the three-player tie-break, as printed ---------------------------------------------------------
 
 
-def scored_sheet() -> ScoreSheet:
+def scored_sheet() -> Scored:
     money = [2300, 1900, 2300]
     books = [5, 4, 3]
     players = []
@@ -273,9 +273,9 @@ def scored_sheet() -> ScoreSheet:
         player = PlayerScore(name)
         player.add("Points", "Points", 14, "the points they scored during the game, all of them")
         players.append(player)
-    return rank(ScoreSheet("galapagos", ("Points",), players, file="tie.yaml"), [
+    return Scored(rank(ScoreSheet("galapagos", ("Points",), players), [
         TieBreak("most money", lambda i: money[i], lambda i: f"£{money[i]:,}"),
-        TieBreak("most books", lambda i: books[i], lambda i: str(books[i]))])
+        TieBreak("most books", lambda i: books[i], lambda i: str(books[i]))]), PlayInfo(file="tie.yaml"))
 
 
 def test_tiebreak_sentence_wraps_under_its_label() -> None:
@@ -288,7 +288,7 @@ def test_tiebreak_sentence_wraps_under_its_label() -> None:
     ]
     assert all(line.startswith(" " * len("Tie-break: ")) for line in tail[1:] if line)
     assert " ".join(line.strip() for line in tail).startswith(
-        "Tie-break: " + (scored_sheet().tiebreak or "-"))
+        "Tie-break: " + (scored_sheet().sheet.tiebreak or "-"))
 
 
 # --- wrapping ----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorecalc.league.standings import ALL, Filters, compute, order_key
-from scorecalc.sheet import PlayerScore, ScoreSheet
+from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
 from tests.helpers import EXAMPLES, run_cli
 
 # The season (by hand; Galapagos totals = exhibition + education bonus + animals // 2 + £ // 1000):
@@ -226,7 +226,8 @@ def test_docs_league_shows_the_real_output(monkeypatch: pytest.MonkeyPatch) -> N
 # --- the library, without files ---------------------------------------------------------------
 
 
-def sheet(game: str, *totals: tuple[str, int], date: str | None = None) -> ScoreSheet:
+def sheet(game: str, *totals: tuple[str, int], date: str | None = None, automa: tuple[str, ...] = (),
+          solo_goal: bool | None = None) -> Scored:
     players = []
     for name, total in totals:
         player = PlayerScore(name)
@@ -234,7 +235,8 @@ def sheet(game: str, *totals: tuple[str, int], date: str | None = None) -> Score
         players.append(player)
     for player in players:
         player.rank = 1 + sum(1 for other in players if other.total > player.total)
-    return ScoreSheet(game, ("Points",), players, date=date)
+    return Scored(ScoreSheet(game, ("Points",), players, automa=automa, solo_goal=solo_goal),
+                  PlayInfo(date=date))
 
 
 def test_order_wins_then_win_rate_then_placing_or_average_then_name() -> None:
@@ -258,10 +260,8 @@ def test_order_wins_then_win_rate_then_placing_or_average_then_name() -> None:
 
 
 def test_solo_sheets_and_automa() -> None:
-    percy_won = sheet("caribe", ("Ana", 90), ("Percy", 95))
-    percy_won.automa, percy_won.solo_goal = ("Percy",), False
-    beat_percy = sheet("caribe", ("ana", 99), ("Percy", 95))
-    beat_percy.automa, beat_percy.solo_goal = ("Percy",), True
+    percy_won = sheet("caribe", ("Ana", 90), ("Percy", 95), automa=("Percy",), solo_goal=False)
+    beat_percy = sheet("caribe", ("ana", 99), ("Percy", 95), automa=("Percy",), solo_goal=True)
     alone = sheet("caracas", ("Ana", 31))   # no goal: solo_goal None
     result = compute([percy_won, beat_percy, alone])
     assert [player.name for player in result.players] == ["Ana"]

@@ -198,7 +198,7 @@ def test_tile_count_and_box_warnings() -> None:
     row = "Ju Ju Ju Ju\n"
     players = "".join(f"  - name: P{i}\n    grid: |\n" + ("      " + row) * 4 for i in range(5))
     scored = score_text("game: caracas\nplayers:\n" + players)
-    warnings = scored.sheet.warnings
+    warnings = scored.info.warnings
     expected = "P0 has 16 tiles; in a game of 5 explorers each explorer places 14"
     assert sum(expected in warning for warning in warnings) == 1
     assert any("80 tiles on the table; the box holds 73" in w for w in warnings)
@@ -207,7 +207,7 @@ def test_tile_count_and_box_warnings() -> None:
 def test_the_right_tile_count_does_not_warn() -> None:
     grid = "      Ju Ju Ju Ju\n" * 4 + "      Ju Ju . .\n"
     scored = score_text("game: caracas\nplayers:\n  - name: Solo\n    grid: |\n" + grid)
-    assert scored.sheet.warnings == []
+    assert scored.info.warnings == ()
 
 
 def test_strict_makes_the_tile_count_an_error(write_yaml) -> None:

@@ -59,7 +59,7 @@ def doc_error(doc: dict[str, Any]) -> InputError:
 
 
 def warnings_of(doc: dict[str, Any]) -> list[str]:
-    return score_doc(doc).sheet.warnings
+    return list(score_doc(doc).info.warnings)
 
 
 PERCY = {"score": 40, "knowledge": {"fauna": 4, "geology": 4, "flora": 3},
@@ -112,7 +112,7 @@ def test_book_without_whole_icon_scores_nothing_and_warns() -> None:
     assert categories(scored, "Ana")["Books"] == 0
     item = next(i for i in scored.sheet.player("Ana").items if i.item == "Book 1")
     assert "not a complete book" in item.detail
-    assert any("players[0] (Ana).books[0]: this book has no whole icon" in w for w in scored.sheet.warnings)
+    assert any("players[0] (Ana).books[0]: this book has no whole icon" in w for w in scored.info.warnings)
 
 
 def test_counts_and_pages_score_the_same() -> None:
@@ -142,7 +142,7 @@ def test_property_pages_and_their_whole_icon_counts_score_the_same(pages, values
     assert a.sheet.player("Ana").total == b.sheet.player("Ana").total
     assert categories(a, "Ana")["Books"] == sum(
         count * values[kind] for book in as_counts for kind, count in book.items())
-    assert [w.split(": ", 1)[1] for w in a.sheet.warnings] == [w.split(": ", 1)[1] for w in b.sheet.warnings]
+    assert [w.split(": ", 1)[1] for w in a.info.warnings] == [w.split(": ", 1)[1] for w in b.info.warnings]
 
 
 # --- leftovers -----------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_ines_105_by_category() -> None:
     scored = score_source(Source("x", (EXAMPLES / "caribe" / "rulebook-ines.yaml").read_text("utf-8")))
     assert categories(scored, "Inês") == {"Game score": 70, "Universities": 14, "Books": 19, "Leftovers": 2}
     assert scored.sheet.player("Inês").total == 105
-    assert scored.sheet.warnings == []
+    assert scored.info.warnings == ()
 
 
 def test_percy_books_30() -> None:
@@ -268,17 +268,17 @@ def test_head_start_is_noted_and_a_low_percy_score_warns() -> None:
     scored = percy_game(10, "expert")
     assert scored.sheet.extra["solo"]["head_start"] == 30
     assert any("started on 30" in note for note in scored.sheet.notes)
-    assert not scored.sheet.warnings  # 40 ≥ 30
+    assert not scored.info.warnings  # 40 ≥ 30
     low = score_doc(table(player("Inês"), solo={"mode": "percy", "difficulty": "expert"},
                           percy={**PERCY, "score": 20}))
     assert any("percy.score: Percy's score 20 is below the expert head start of 30" in w
-               for w in low.sheet.warnings)
+               for w in low.info.warnings)
 
 
 def test_percy_at_london_or_paris_without_a_board_warns() -> None:
     scored = score_doc(table(player("Inês"), solo={"mode": "percy"},
                              percy={**PERCY, "universities": {"paris": 2}}))
-    assert any("percy.universities.paris" in w and "no 'board'" in w for w in scored.sheet.warnings)
+    assert any("percy.universities.paris" in w and "no 'board'" in w for w in scored.info.warnings)
 
 
 def test_a_player_called_percy_is_refused_in_a_percy_game() -> None:

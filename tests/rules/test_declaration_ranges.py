@@ -207,7 +207,7 @@ def put(doc: dict[str, Any], path: tuple[Any, ...], value: int) -> dict[str, Any
 def outcome(doc: dict[str, Any]) -> tuple[str, list[str]]:
     text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
     try:
-        return "scored", score_source(Source("t.yaml", text)).sheet.warnings
+        return "scored", list(score_source(Source("t.yaml", text)).info.warnings)
     except InputError as error:
         return "refused", [str(error)]
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import pytest
@@ -93,7 +94,7 @@ def test_every_part_of_a_declaration_is_frozen(game: str) -> None:
     for part in parts:
         for name in slots(part):
             assert hasattr(part, name), (part, name)  # every attribute written when built...
-            with pytest.raises(AttributeError, match="frozen"):  # ...and never again
+            with pytest.raises(FrozenInstanceError):  # ...and never again
                 setattr(part, name, getattr(part, name))
     with pytest.raises(TypeError):
         declaration.fields["players"] = declaration.fields["players"]  # type: ignore[index]
@@ -104,11 +105,14 @@ def test_every_part_of_a_declaration_is_frozen(game: str) -> None:
 
 def test_what_a_game_set_on_a_shared_field_after_import_now_raises() -> None:
     players = get_game("origin").declaration.fields["players"]
-    with pytest.raises(AttributeError, match="frozen"):
+    with pytest.raises(FrozenInstanceError):
         players.doc = "the players"
-    with pytest.raises(AttributeError):
+    # a name that is no field: a TypeError on Python 3.11 (CPython gh-105936: a frozen slotted
+    # dataclass's __setattr__ calls super() on the class slots=True replaced), an AttributeError
+    # where that is fixed; refused either way
+    with pytest.raises((AttributeError, TypeError)):
         players.ask = 2  # type: ignore[attr-defined]  # tally's settings live in the interview
-    with pytest.raises(AttributeError, match="frozen"):
+    with pytest.raises(FrozenInstanceError):
         get_game("galapagos").title = "Galápagos"
 
 
@@ -128,7 +132,7 @@ def small_game(**questions: Ask) -> Game:
     module.INTERVIEW = Interview(questions)  # type: ignore[attr-defined]
     sys.modules["small_interview"] = module
     return Game("small", "Small", ("Points",), fields, parse=lambda d: d, score=lambda s: s,
-                interview="small_interview")
+                interview_module="small_interview")
 
 
 def test_an_interview_that_names_a_field_the_declaration_lacks_is_refused() -> None:

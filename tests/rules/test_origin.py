@@ -169,7 +169,7 @@ class TestCapeTown:
 
     def test_progression_on_another_card_warns_and_is_ignored(self) -> None:
         scored = game("board: []\nprogression: {2: 1}")
-        assert any("only Cape Town uses 'progression'" in warning for warning in scored.sheet.warnings)
+        assert any("only Cape Town uses 'progression'" in warning for warning in scored.info.warnings)
 
 
 class TestPlymouth:
@@ -320,7 +320,7 @@ class TestAdvanced:
               - {name: Ezra, score: 10}
             """)
         assert totals(scored)["Rachel"]["Species tiles"] == 1
-        assert sum("score only in the Advanced game" in warning for warning in scored.sheet.warnings) == 2
+        assert sum("score only in the Advanced game" in warning for warning in scored.info.warnings) == 2
 
 
 class TestFamily:
@@ -337,7 +337,7 @@ class TestFamily:
             """)
         assert totals(scored)["Rachel"] == {"Game score": 10, "Species tiles": 0, "Books": 0, "total": 10}
         assert totals(scored)["Ezra"]["total"] == 10
-        warnings = "\n".join(scored.sheet.warnings)
+        warnings = "\n".join(scored.info.warnings)
         assert "no objectives; 'objective' is ignored" in warnings
         assert "no objectives; 'progression' is ignored" in warnings
         assert "no books; they are ignored" in warnings
@@ -402,7 +402,7 @@ def board_error(board: str, header: str = "objective: sydney") -> InputError:
 
 
 def board_warnings(board: str, players: str = TWO_PLAYERS) -> list[str]:
-    return score_text(f"game: origin\nobjective: sydney\nboard:\n{board}{players}").sheet.warnings
+    return list(score_text(f"game: origin\nobjective: sydney\nboard:\n{board}{players}").info.warnings)
 
 
 class TestChecks:

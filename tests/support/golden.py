@@ -47,7 +47,7 @@ TALLY = {
                 "JuJa~ES JuSlSo~NESW JuHo~SW SaAt", "JuKi~NE SwPiGu~NESW SwAn~NW SaIb",
                 "JuCp~E SwCm~NEW SwEe~ESW JuIbSh~W", "", "6 4 2 3"],
     "origin": ["", "plymouth", "2026-01-05", "", "Rachel", "Ezra", "", "38", "4 8 2", "Sea Snail",
-               "30", "2 2 2", "2", "Sea Lion", "", "3", "water water land", "Rachel 2, Ezra 1", ""],
+               "30", "2 2 2", "2", "Sea Lion", "3", "Rachel 2, Ezra 1", ""],
 }
 """A piped tally per game: the answers typed, one a line (a game of the registry without
 answers here is tallied with an empty standard input, which stops at the first question)."""

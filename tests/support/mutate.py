@@ -31,16 +31,16 @@ JUNK_TEXT = [":", "-", "[", "]", "{", "}", '"', "'", "\t", "&a", "*a", "!!python
 def outcome(text: str) -> tuple[str, str]:
     """``("scored", "")`` or ``("error", message)``; anything else raises."""
     try:
-        sheet = score_source(Source("fuzz.yaml", text)).sheet
+        scored = score_source(Source("fuzz.yaml", text))
     except (InputError, FileError) as error:
         lines = format_error("fuzz.yaml", error)
         for message in lines:
             if not LOCATED.match(message):
                 raise AssertionError(f"unlocated message: {message!r}") from None
         return "error", "\n".join(lines)
-    check_invariants(sheet)
+    check_invariants(scored.sheet)
     for fmt in Format:
-        render([sheet], RenderOptions(fmt))
+        render([scored], RenderOptions(fmt))
     return "scored", ""
 
 

@@ -39,13 +39,13 @@ def parse(document: Document) -> list[dict[str, Any]]:
 
 
 def score(players: list[dict[str, Any]]) -> ScoreSheet:
-    sheet = ScoreSheet("toy", ("Points",), [])
+    scores = []
     for player in players:
         scored = PlayerScore(player["name"])
         scored.add("Points", "Track", player["points"], f"{player['points']} on the track")
         scored.add("Points", "Beads", len(player["beads"]), " ".join(player["beads"]) or "no beads")
-        sheet.players.append(scored)
-    return rank(sheet)
+        scores.append(scored)
+    return rank(ScoreSheet("toy", ("Points",), tuple(scores)))
 
 
 def shout(players: list[dict[str, Any]]) -> str:
@@ -101,4 +101,4 @@ class Beads:
 INTERVIEW = Interview(forms={"players": Beads()})
 
 GAME = Game(name="toy", title="Toy", categories=("Points",), fields=FIELDS, parse=parse, score=score,
-            example=example, views={"shout": shout}, interview=__name__)
+            example=example, views={"shout": shout}, interview_module=__name__)

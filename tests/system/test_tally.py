@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import GAMES, ROOT, per_game, run_scorecalc, spawn_scorecalc
+from tests.helpers import GAMES, ROOT, interrupt, per_game, run_scorecalc, spawn_scorecalc
 from tests.support.tally_answers import SESSIONS
 
 pexpect = pytest.importorskip("pexpect")
@@ -41,7 +41,7 @@ def type_steps(child: pexpect.spawn, steps: list[tuple[str, str]]) -> None:
             continue
         expect_prompt(child, label)
         if typed == "^C":
-            child.sendintr()
+            interrupt(child)
             child.expect(pexpect.EOF)
             child.close()
             assert child.exitstatus == 130
@@ -97,7 +97,7 @@ def test_bad_piped_answer_exits_2_and_keeps_earlier_answers(tmp_path: Path) -> N
     result = run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="\n".join(answers) + "\n")
     assert result.returncode == 2
     assert "must be at most 25, found 30" in result.stderr
-    assert re.search(r"stopped with \d+ questions left", result.stderr)
+    assert re.search(r"stopped with \d+ or more questions left", result.stderr)
     assert result.stdout == ""
     saved = (tmp_path / "t.yaml").read_text()
     assert "exhibition: 41" in saved and "name: Ben" in saved and "education" not in saved
@@ -114,7 +114,7 @@ def test_an_answer_with_leading_zeros_is_saved_as_the_file_reads_it(tmp_path: Pa
 def test_end_of_input_exits_2_and_says_how_many_are_left(tmp_path: Path) -> None:
     result = run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="2026-01-05\n\nAnna\n\n41\n")
     assert result.returncode == 2
-    assert "the input ended with 4 questions left" in result.stderr
+    assert "the input ended with 4 or more questions left" in result.stderr
     assert "exhibition: 41" in (tmp_path / "t.yaml").read_text()
 
 

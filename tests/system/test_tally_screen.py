@@ -25,7 +25,7 @@ from scorecalc.games.caracas.board import Board  # noqa: E402
 from scorecalc.games.caracas.grid import parse_grid  # noqa: E402
 from scorecalc.games.caracas.show import draw_board  # noqa: E402
 from scorecalc.tally.wrapping import display_width  # noqa: E402
-from tests.helpers import GAMES, per_game, spawn_scorecalc  # noqa: E402
+from tests.helpers import GAMES, interrupt, per_game, spawn_scorecalc  # noqa: E402
 
 ENV = {"COLUMNS": None, "LINES": None, "SOURCE_DATE_EPOCH": "1767643200"}  # the terminal's own size
 PROMPT = re.compile(r"› [^›]*?: ")
@@ -55,7 +55,7 @@ def session(game: str, answers: list[str], columns: int, cwd: Path) -> str:
     for typed in answers:
         child.expect(PROMPT)
         if typed == "^C":
-            child.sendintr()
+            interrupt(child)
             break
         child.send(typed + "\r")
     child.expect(pexpect.EOF)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -273,14 +273,12 @@ def folded_squares(node: yaml.Node) -> int:
     return longest if longest > len(COLUMNS) else 0
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class GridText(Spec):
     """The grid as a (block) scalar, kept exactly as written so tokens can be located."""
 
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        super().__init__(doc="the board in the compact grid form (docs/rules/caracas.md)",
-                         kind="text (the grid, best written as a block: 'grid: |')")
+    doc: str = field(default="the board in the compact grid form (docs/rules/caracas.md)", init=False)
+    kind: str = field(default="text (the grid, best written as a block: 'grid: |')", init=False)
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.ScalarNode) and node.tag == STR
@@ -303,3 +301,10 @@ class GridText(Spec):
 
     def template_example(self) -> str:
         return ". . . .\n"
+
+    def answer_syntax(self) -> str:
+        """What a row's token is made of, with every code (``?`` at a board row in tally)."""
+        lands = ", ".join(f"{code.title()} {land}" for code, land in LAND_CODES.items())
+        animals = ", ".join(f"{code.title()} {name(animal)}" for code, animal in ANIMAL_CODES.items())
+        return (f"per square, a land ({lands}), 0-2 animals ({animals}), then '~' and a river's sides "
+                "N E S W (N: the SEA side of row 1; '~NW~ES': two rivers); '.' for an empty square")
