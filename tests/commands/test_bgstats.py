@@ -264,6 +264,7 @@ def template(tmp_path: Path, game: str, players: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # every example, or many random seasons: the full suite's
 @pytest.mark.parametrize("game", GAMES)
 def test_four_players_fit_110_by_56_and_two_fit_80_by_44(game: str, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
@@ -281,6 +282,7 @@ def test_four_players_fit_110_by_56_and_two_fit_80_by_44(game: str, tmp_path: Pa
         check_drawing(out, link_of(path), columns, lines)
 
 
+@pytest.mark.slow  # every example, or many random seasons: the full suite's
 @pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_every_example_decodes_wherever_it_is_drawn(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every example at several terminal sizes: drawn and decoding to the link, or refused

@@ -54,6 +54,7 @@ def league_json(*args: str) -> dict:
 # --- ratings: the property, chosen by ------------------------------------------------------
 
 
+@pytest.mark.slow  # every example, or many random seasons: the full suite's
 @pytest.mark.parametrize("regime", list(REGIMES))
 def test_co_winners_gain_at_least_as_much_as_those_they_beat(regime: str) -> None:
     """SPEC's property over 10,000 random plays with ties (about a quarter with a shared

@@ -175,6 +175,7 @@ def broken_tables(text: str) -> list[str]:
     return [yaml.safe_dump(table, allow_unicode=True, sort_keys=False) for table in tables]
 
 
+@pytest.mark.slow  # every example, or many random seasons: the full suite's
 @pytest.mark.parametrize("name", [name for name in REGISTRY if get_game(name).checks_partial])
 def test_a_games_checks_over_a_partial_table_raise_only_input_errors(name: str) -> None:
     """What ``partial_checks`` catches is all parse may raise: every example, each part broken."""

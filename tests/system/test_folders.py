@@ -16,6 +16,7 @@ GALAPAGOS = EXAMPLES / "galapagos" / "shared-victory.yaml"
 # --- a folder deeper than the recursion limit ----------------------------------------------------
 
 
+@pytest.mark.slow  # every example, or many random seasons: the full suite's
 @pytest.mark.parametrize("command", ["score", "standings"])
 def test_a_folder_1100_levels_deep_is_searched_without_a_crash(tmp_path: Path, command: str) -> None:
     deep = tmp_path
