@@ -6,7 +6,7 @@
 Each case starts from a FILE state — none; the one a piped session left part way; an
 example table (``examples/GAME/*.yaml``) with parts removed, a hand-written file tally did
 not start; or one with a ``tally:`` block — and runs ``scorecalc tally GAME FILE``
-in-process (the command's entry point, ``tests/tally_run.py``) with a fake standard input:
+in-process (the command's entry point, ``tests/support/tally_run.py``) with a fake standard input:
 the piped answers of ``tests/support/tally_answers.py`` (what tests/system/test_tally.py pipes), mutated at
 random points with the end of input, bytes that are not UTF-8, ``<``, ``?``, ``-``, absurd
 values (huge numbers, ``1e400``, control characters, line separators, 5,000 characters,
