@@ -37,6 +37,10 @@ class PlayerScore:
     name: str
     items: list[Item] = field(default_factory=list)
     rank: int = 0
+    unrecorded: tuple[str, ...] = ()
+    """Categories this player's table does not record (a Caracas comparison-only explorer gives
+    only her landscape figures): her total there is no figure, and league averages leave the
+    play out of them (SPEC: absent, not 0)."""
 
     def add(self, category: str, item: str, points: int, detail: str = "") -> None:
         self.items.append(Item(category, item, points, detail))

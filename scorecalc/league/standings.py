@@ -73,6 +73,9 @@ class Record:
     """``--by-players``: the figures by number of people at the table."""
     category_points: dict[str, int] | None = None
     """``--categories``: points per scoring category (the game's categories, in order)."""
+    category_plays: dict[str, int] | None = None
+    """``--categories``: the plays that recorded each category (a comparison-only Caracas
+    explorer's records Landscape alone)."""
     rating: Rating | None = None
     """``--ratings``: the rating after the last play; ``None`` without a play with others."""
 
@@ -98,8 +101,11 @@ class Record:
         """The mean placing share over plays with others; ``None`` when every play was solo."""
         return self.placing_sum / self.placed if self.placed else None
 
-    def category_averages(self) -> dict[str, float]:
-        return {category: points / self.played for category, points in (self.category_points or {}).items()}
+    def category_averages(self) -> dict[str, float | None]:
+        """Each category's average over the plays that recorded it; ``None`` where none did."""
+        plays = self.category_plays or {}
+        return {category: points / plays[category] if plays.get(category) else None
+                for category, points in (self.category_points or {}).items()}
 
 
 @dataclass
@@ -243,10 +249,14 @@ def count_sheet(sheet: ScoreSheet, players: dict[str, Player], spellings: dict[s
                 record.by_players = {}
             record.by_players.setdefault(len(people), Record()).add(total, victory, share)
         if insight.categories:
-            if record.category_points is None:
+            if record.category_points is None or record.category_plays is None:
                 record.category_points = dict.fromkeys(sheet.categories, 0)
+                record.category_plays = dict.fromkeys(sheet.categories, 0)
             for category, points in score.category_totals(sheet.categories).items():
+                if category in score.unrecorded:
+                    continue
                 record.category_points[category] = record.category_points.get(category, 0) + points
+                record.category_plays[category] = record.category_plays.get(category, 0) + 1
 
 
 def add_insight(standings: Standings, counted: list[Scored]) -> None:

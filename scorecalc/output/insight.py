@@ -28,7 +28,8 @@ from ..league.standings import ALL, Player, Record, Standings
 if TYPE_CHECKING:
     from ..league.ratings import Rating
 
-NO_VALUE = "-"
+NO_VALUE = "–"
+"""A figure that is not there (a category not recorded, no rating yet): an en dash, as SPEC shows."""
 """A table cell with nothing to show (no rating yet, no result)."""
 
 
@@ -77,7 +78,8 @@ def game_json(standings: Standings, game: str, record: Record) -> dict[str, Any]
         found["by_players"] = by_players_json(record)
     if insight.categories:
         averages = record.category_averages()
-        found["categories"] = {category: round(value, 3) for category, value in averages.items()}
+        found["categories"] = {category: None if value is None else round(value, 3)
+                               for category, value in averages.items()}
     return found
 
 

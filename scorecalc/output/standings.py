@@ -105,8 +105,8 @@ def positions(rows: Sequence[tuple[Player, Record]], game: str = ALL) -> list[in
 
 
 def placing_text(placing: float | None) -> str:
-    """``0.75``; ``-`` when every play was solo."""
-    return "-" if placing is None else f"{placing:.2f}"
+    """``0.75``; ``–`` when every play was solo."""
+    return "–" if placing is None else f"{placing:.2f}"
 
 
 def standings_rows(standings: Standings, game: str, markdown: bool) -> list[list[str]]:

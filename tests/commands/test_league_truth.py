@@ -4,6 +4,8 @@ whose every file is broken writes nothing."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 from pathlib import Path
@@ -102,3 +104,28 @@ def test_a_run_whose_every_file_is_broken_writes_nothing(tmp_path: Path) -> None
     assert picture.read_bytes() == b"last week's picture"
     result = run_cli("standings", str(broken), "-f", "bgsplay", "-o", str(output))
     assert result.exit_code == 2 and output.read_text(encoding="utf-8") == "last week's standings\n"
+
+
+def test_a_category_not_recorded_is_absent_not_zero() -> None:
+    """Duarte is a comparison-only explorer in play 09 (her four landscape figures alone): only
+    Landscape is recorded there. Over that play, her other categories are absent; over the
+    season they average the plays with a board (10: a solo board, 03 is not hers)."""
+    alone = str(LEAGUE / "09-caracas-three-explorers.yaml")
+    result = run_cli("standings", alone, "--categories", "-f", "json")
+    players = {player["name"]: player for player in json.loads(result.stdout)["players"]}
+    assert players["Duarte"]["by_game"]["caracas"]["categories"] == {
+        "Common animals": None, "Rare animals": None, "Landscape": 4.0, "Penalties": None}
+    assert players["Bruno"]["by_game"]["caracas"]["categories"]["Penalties"] == 0.0  # recorded: no dead end
+    rows = list(csv.DictReader(io.StringIO(run_cli("standings", alone, "--categories", "-f", "csv").stdout)))
+    duarte = next(row for row in rows if row["player"] == "Duarte" and row["game"] == "caracas")
+    assert (duarte["Common animals"], duarte["Landscape"]) == ("", "4.0")
+    table = run_cli("standings", alone, "--categories", env={"COLUMNS": "80"}).stdout
+    section = table.split("average per category")[1]
+    line = next(line for line in section.splitlines() if line.startswith("Duarte"))
+    assert line.split() == ["Duarte", "–", "–", "4.0", "–"]
+    season = run_cli("standings", str(LEAGUE), "--categories", "-f", "json")
+    duarte_season = next(player for player in json.loads(season.stdout)["players"]
+                         if player["name"] == "Duarte")
+    caracas = duarte_season["by_game"]["caracas"]
+    # Common animals: 13 points over the 2 plays with a board (was 13 / 3 = 4.3 with the comparison-only play)
+    assert caracas["played"] == 3 and caracas["categories"]["Common animals"] == 6.5

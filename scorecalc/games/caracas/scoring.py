@@ -9,14 +9,17 @@ from .declaration import CATEGORIES
 from .landscape import landscape_ranking
 from .table import Table
 
+BOARD_CATEGORIES = tuple(category for category in CATEGORIES if category != "Landscape")
+"""What only a board records: a comparison-only explorer's four figures are landscape alone."""
+
 
 def score(table: Table) -> ScoreSheet:
     names = [explorer.name for explorer in table.explorers]
     landscape = landscape_ranking(names, [explorer.figures(table.rules) for explorer in table.explorers])
     players = []
     for explorer, landscape_awards in zip(table.explorers, landscape, strict=True):
-        player = PlayerScore(explorer.name)
         board = explorer.board
+        player = PlayerScore(explorer.name, unrecorded=() if board is not None else BOARD_CATEGORIES)
         if board is not None:
             for award in score_animals(board, table.rules):
                 category = "Common animals" if award.animal in COMMON else "Rare animals"
