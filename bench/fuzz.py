@@ -8,7 +8,7 @@ Each mutated text goes through everything a command does (load, validate, parse,
 score, render in every format). A run must end in a score or a located
 ``FILE:LINE:COL:`` error; anything else is counted as a traceback, and a case that
 takes longer than ``--hang`` seconds as a hang. Prints the counts and the slowest case.
-Not part of the default test run (``tests/test_fuzz_properties.py`` runs a few
+Not part of the default test run (``tests/system/test_fuzz_properties.py`` runs a few
 hundred cases per game there).
 """
 
@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.mutate import mutate, outcome  # noqa: E402
+from tests.support.mutate import mutate, outcome  # noqa: E402
 
 
 class Hang(Exception):

@@ -6,8 +6,8 @@
 Each case starts from a FILE state — none; the one a piped session left part way; an
 example table (``examples/GAME/*.yaml``) with parts removed, a hand-written file tally did
 not start; or one with a ``tally:`` block — and runs ``scorecalc tally GAME FILE``
-in-process (the command's entry point, ``tests/tally_run.py``) with a fake standard input:
-the piped answers of ``scripts/snapshot.py`` (the same as tests/test_tally.py's), mutated at
+in-process (the command's entry point, ``tests/support/tally_run.py``) with a fake standard input:
+the piped answers of ``tests/support/tally_answers.py`` (what tests/system/test_tally.py pipes), mutated at
 random points with the end of input, bytes that are not UTF-8, ``<``, ``?``, ``-``, absurd
 values (huge numbers, ``1e400``, control characters, line separators, 5,000 characters,
 YAML punctuation), answers dropped, repeated or swapped, and words of other questions.
@@ -40,16 +40,17 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 import yaml  # noqa: E402
-from snapshot import TALLY  # noqa: E402
 
 from scorecalc.errors import InputError, UsageError  # noqa: E402
 from scorecalc.games import REGISTRY, get_game  # noqa: E402
 from scorecalc.pipeline import score_source  # noqa: E402
+from tests.support.tally_answers import SESSIONS  # noqa: E402
+
+TALLY = {game: session["piped"] for game, session in SESSIONS.items()}
 from scorecalc.reading.loading import Source  # noqa: E402
-from tests.tally_run import run_tally  # noqa: E402
+from tests.support.tally_run import run_tally  # noqa: E402
 
 ABSURD = [
     b"9" * 120, b"-1", b"1e400", b".inf", b"nan", b"-0", b"007", b"1,900,000,000,000", b"\xc2\xa31,900",

@@ -4,7 +4,7 @@
 
 SPEC section 7: in every play, each co-winner's change of ordinal (mu - 3 sigma) is at least
 that of every player she beat, shared ranks being ties. Each of openskill's five models
-rates the same random plays in each regime of ``tests/rating_plays.py`` (2 to 6 players a
+rates the same random plays in each regime of ``tests/support/rating_plays.py`` (2 to 6 players a
 play, coarse scores so that shared ranks are common). Printed per model: the plays where a
 co-winner's ordinal rose less than that of someone ranked below her ("SPEC"), the plays
 where that happened to a co-winner who came to the table rated no higher than him ("fair":
@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.rating_plays import REGIMES, random_plays  # noqa: E402
+from tests.support.rating_plays import REGIMES, random_plays  # noqa: E402
 
 MODELS = ("PlackettLuce", "BradleyTerryFull", "BradleyTerryPart", "ThurstoneMostellerFull",
           "ThurstoneMostellerPart")

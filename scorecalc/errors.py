@@ -91,7 +91,9 @@ class InputError(Exception):
 
     ``path`` locates the offending value in the document; ``position`` may be given
     directly when there is no path (a YAML syntax error), and ``at_key`` points the
-    position at the key rather than at its value (an unknown or duplicate key).
+    position at the key rather than at its value (an unknown or duplicate key). ``names``:
+    the players' names by index, for messages (``players[1] (Lena)``); the pipeline gives
+    the error it raises the names it read (``pipeline.player_names``).
     """
 
     def __init__(
@@ -102,6 +104,7 @@ class InputError(Exception):
         hint: str | None = None,
         position: Position | None = None,
         at_key: bool = False,
+        names: Mapping[int, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.path = tuple(path)
@@ -109,8 +112,7 @@ class InputError(Exception):
         self.hint = hint
         self.position = position
         self.at_key = at_key
-        self.names: Mapping[int, str] | None = None
-        """Players' names by index, for messages (``players[1] (Lena)``); set by the pipeline."""
+        self.names = names
 
     @property
     def problems(self) -> list[InputError]:
@@ -135,11 +137,12 @@ class Problems(InputError):
     problems beyond ``MAX_PROBLEMS`` that were counted but not worded.
     """
 
-    def __init__(self, problems: Iterable[InputError], more: int = 0) -> None:
+    def __init__(self, problems: Iterable[InputError], more: int = 0, *,
+                 names: Mapping[int, str] | None = None) -> None:
         listed = sorted(problems, key=_order)
         first = listed[0]
         super().__init__(first.path, first.message, hint=first.hint, position=first.position,
-                         at_key=first.at_key)
+                         at_key=first.at_key, names=names)
         self.listed = listed[:MAX_PROBLEMS]
         self.more = more + max(0, len(listed) - MAX_PROBLEMS)
 

@@ -1,9 +1,15 @@
-"""File -> document -> state -> score sheet: the one path every command takes."""
+"""File -> document -> state -> score sheet: the one path every command takes.
+
+The path is typed from end to end in the game's state: ``score_document`` takes a
+``Game[State]`` and its document and gives a ``ScoredFile[State]``; only the registry's
+lookup by name (``games.get_game``) cannot say which game it found.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import yaml
 
@@ -14,20 +20,20 @@ from .reading.document import Document
 from .reading.loading import Source, compose, position_of, read_source, scalar_value
 from .reading.scalars import STR
 from .reading.words import did_you_mean, normalise_word
-from .sheet import ScoreSheet
+from .sheet import PlayInfo, Scored
 from .spec.checking import Context, Stop, salvage
 
-T = TypeVar("T")
+State = TypeVar("State")
 
 
-class Scored:
-    """A file that scored, with the parsed document for ``verify`` (a plain class: no
-    dataclass is built at every start)."""
+@dataclass(frozen=True, slots=True)
+class ScoredFile(Scored, Generic[State]):
+    """A file that scored: its sheet and the play's details (what outputs read), with the game,
+    the parsed document (for ``verify`` and ``--strict``) and the game's state (for its views)."""
 
-    __slots__ = ("document", "game", "sheet", "state")
-
-    def __init__(self, game: Game, document: Document, state: Any, sheet: ScoreSheet) -> None:
-        self.game, self.document, self.state, self.sheet = game, document, state, sheet
+    game: Game[State]
+    document: Document
+    state: State
 
 
 def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
@@ -64,7 +70,8 @@ def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
 
 
 def player_names(top: yaml.MappingNode) -> dict[int, str]:
-    """Players' names as written, by index, for messages (read before validation)."""
+    """Players' names as written, by index: the one reading of them every message uses
+    (``players[1] (Lena)``), from the nodes, so a file the declaration refuses has them too."""
     names: dict[int, str] = {}
     players = _key_node(top, "players")
     if not isinstance(players, yaml.SequenceNode):
@@ -76,32 +83,37 @@ def player_names(top: yaml.MappingNode) -> dict[int, str]:
     return names
 
 
-def load(source: Source, wanted: str | None = None) -> tuple[Game, Document]:
+def load(source: Source, wanted: str | None = None) -> tuple[Game[Any], Document]:
     """Parse and validate ``source`` against its game's declaration.
 
     Every problem found is reported together (``Problems``), each with a position.
     """
     top = compose(source)
+    game = get_game(choose_game(top, wanted))
+    return game, check_document(game, source, top)
+
+
+def check_document(game: Game[State], source: Source, top: yaml.MappingNode) -> Document:
+    """The document of ``top`` as ``game``'s declaration reads it; ``Problems`` (named) when
+    anything is wrong, the game's own problems over the parts that are right included."""
     names = player_names(top)
-    game = get_game(with_names(lambda: choose_game(top, wanted), names))
     check_finished(top, game, source)
     ctx = Context()
     try:
         data = game.declaration.check(top, (), ctx)
     except Stop as error:
-        raise with_names_error(Problems([*ctx.problems, ctx.positions.locate(error)], ctx.more), names) \
-            from None
+        raise Problems([*ctx.problems, ctx.positions.locate(error)], ctx.more, names=names) from None
     except InputError as error:
         ctx.report(error)
-    document = Document(source, data if not ctx.problems else {}, ctx.positions)
-    check_player_names(top, ctx)
+        data = {}
+    check_player_names(names, ctx)
     if ctx.count:
-        problems = ctx.problems + (partial_checks(game, source, top, ctx) if game.checks_partial else [])
-        raise with_names_error(Problems(problems, ctx.more), names)
-    return game, document
+        found = partial_checks(game, source, top, ctx, names) if game.checks_partial else []
+        raise Problems([*ctx.problems, *found], ctx.more, names=names)
+    return Document(source, data, ctx.positions, names)
 
 
-def check_finished(top: yaml.MappingNode, game: Game, source: Source) -> None:
+def check_finished(top: yaml.MappingNode, game: Game[State], source: Source) -> None:
     """A file with a ``tally:`` block is a table 'scorecalc tally' has not finished."""
     for key, _ in top.value:
         if isinstance(key, yaml.ScalarNode) and key.value == "tally":
@@ -110,17 +122,22 @@ def check_finished(top: yaml.MappingNode, game: Game, source: Source) -> None:
                              position=position_of(key))
 
 
-def partial_checks(game: Game, source: Source, top: yaml.MappingNode, ctx: Context) -> list[InputError]:
+def partial_checks(game: Game[State], source: Source, top: yaml.MappingNode, ctx: Context,
+                   names: Mapping[int, str]) -> list[InputError]:
     """The game's own checks over the parts of a table the declaration accepted, so a file
-    with both kinds of problem lists them all in one run."""
+    with both kinds of problem lists them all in one run.
+
+    A game with ``checks_partial`` reads a partial table (a refused player or tile is ``None``,
+    a refused setting absent) and reports what it finds as over a whole one, raising nothing but
+    ``InputError``: anything else is a bug in the game and shows as one, as it would in ``parse``
+    over a whole table (bench/fuzz.py and bench/fuzz_structured.py run partial tables through
+    every game)."""
     data, dropped = salvage(game.declaration, top, ctx.positions)
-    document = Document(source, data, ctx.positions)
+    document = Document(source, data, ctx.positions, names)
     try:
         game.parse(document)
     except InputError as error:
         document.problems.append(error)
-    except Exception:  # best effort over a partly read table: the file is bad input
-        pass           # already, and its declaration problems are reported whatever happens here
 
     def about_a_part_left_out(problem: InputError) -> bool:
         """'missing objective' when the objective was given but wrong: already said better."""
@@ -131,22 +148,10 @@ def partial_checks(game: Game, source: Source, top: yaml.MappingNode, ctx: Conte
             if not about_a_part_left_out(problem)]
 
 
-def with_names(step: Callable[[], T], names: dict[int, str]) -> T:
-    try:
-        return step()
-    except InputError as error:
-        raise with_names_error(error, names) from None
-
-
-def with_names_error(error: InputError, names: dict[int, str]) -> InputError:
-    error.names = names
-    return error
-
-
-def check_player_names(top: yaml.MappingNode, ctx: Context) -> None:
+def check_player_names(names: Mapping[int, str], ctx: Context) -> None:
     """Each player has a unique name, compared as player names are (``name_key``)."""
     seen: dict[str, int] = {}
-    for index, name in player_names(top).items():
+    for index, name in names.items():
         key = name_key(name)
         if not key:
             continue
@@ -158,43 +163,43 @@ def check_player_names(top: yaml.MappingNode, ctx: Context) -> None:
         seen[key] = index
 
 
-def score_source(source: Source, wanted: str | None = None) -> Scored:
+def score_source(source: Source, wanted: str | None = None) -> ScoredFile[Any]:
     """Load, parse and score one source; ``InputError`` s carry positions (and players' names)."""
     game, document = load(source, wanted)
+    return score_document(game, document)
+
+
+def score_document(game: Game[State], document: Document) -> ScoredFile[State]:
+    """The game's state of a checked document, and its sheet with the play's details beside it."""
     try:
         state = game.parse(document)
     except InputError as error:
         document.problems.append(error)
     if document.problems:
         located = [document.positions.locate(problem) for problem in document.problems]
-        raise with_names_error(Problems(located), player_names_of(document))
-    sheet = game.score(state)
-    sheet.file = source.name
-    sheet.title = game.title
-    data = document.data
-    sheet.bgg_id = data.get("bgg_id")
-    sheet.date, sheet.location, sheet.play_notes = data.get("date"), data.get("location"), data.get("notes")
-    sheet.file_time = source.modified
-    sheet.warnings = [format_warning(document, issue) for issue in document.warnings]
-    return Scored(game, document, state, sheet)
+        raise Problems(located, names=document.names)
+    return ScoredFile(sheet=game.score(state), info=play_info(game, document), game=game, document=document,
+                      state=state)
 
 
-def player_names_of(document: Document) -> dict[int, str]:
-    return {i: player["name"] for i, player in enumerate(document.data.get("players") or [])
-            if isinstance(player, dict) and isinstance(player.get("name"), str)}
+def play_info(game: Game[State], document: Document) -> PlayInfo:
+    """What the table says about its play and its file, beside the sheet."""
+    data, source = document.data, document.source
+    return PlayInfo(file=source.name, title=game.title, date=data.get("date"), location=data.get("location"),
+                    notes=data.get("notes"), bgg_id=data.get("bgg_id"), file_time=source.modified,
+                    warnings=tuple(format_warning(document, issue) for issue in document.warnings))
 
 
-def score_file(name: str, wanted: str | None = None) -> Scored:
+def score_file(name: str, wanted: str | None = None) -> ScoredFile[Any]:
     return score_source(read_source(name), wanted)
 
 
 def format_warning(document: Document, issue: Issue) -> str:
     position = document.position(issue.path)
     return (f"{document.source.name}:{position.line}:{position.column}: warning: "
-            f"{format_path(issue.path, player_names_of(document))}: {issue.message}")
+            f"{format_path(issue.path, document.names)}: {issue.message}")
 
 
 def warning_as_error(document: Document, issue: Issue) -> InputError:
-    error = InputError(issue.path, issue.message + " (an error under --strict)",
-                       position=document.position(issue.path))
-    return with_names_error(error, player_names_of(document))
+    return InputError(issue.path, issue.message + " (an error under --strict)",
+                      position=document.position(issue.path), names=document.names)

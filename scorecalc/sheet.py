@@ -1,18 +1,21 @@
-"""The score sheet every game produces, and the shared ranking mechanics.
+"""The score sheet every game produces, the play's details beside it, and the shared ranking mechanics.
 
 A game's ``score`` builds one ``PlayerScore`` per player from ``Item`` s (every point
 traces to one item with a human detail), then ``rank`` orders the players with the
 game's tie-breaks. ``split_places`` is the one helper for "tied players share their
 places' points", with the rounding as a parameter.
 
-Plain classes and named tuples, not dataclasses: this module is imported at every start,
-and a dataclass costs about half a millisecond to build (bench/RESULTS.md).
+The sheet is what the game computed, nothing more; what the table says about its play
+and its file (name, date, place, notes, BG Stats id, warnings) is ``PlayInfo``, which the
+pipeline builds; outputs read the two together (``Scored``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 
 class Item(NamedTuple):
@@ -24,23 +27,16 @@ class Item(NamedTuple):
     detail: str = ""
 
 
+@dataclass(slots=True)
 class PlayerScore:
-    """One player's items, total and rank."""
+    """One player's items, total and rank.
 
-    __slots__ = ("items", "name", "rank")
+    Not frozen, and honestly so: a game's ``score`` builds it item by item (``add``). Once the
+    game returns its sheet nothing changes it: ``rank`` gives each player a ranked copy."""
 
-    def __init__(self, name: str, items: list[Item] | None = None, rank: int = 0) -> None:
-        self.name = name
-        self.items: list[Item] = items if items is not None else []
-        self.rank = rank
-
-    def __repr__(self) -> str:
-        return f"PlayerScore({self.name!r}, {self.items!r}, rank={self.rank})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerScore):
-            return NotImplemented
-        return (self.name, self.items, self.rank) == (other.name, other.items, other.rank)
+    name: str
+    items: list[Item] = field(default_factory=list)
+    rank: int = 0
 
     def add(self, category: str, item: str, points: int, detail: str = "") -> None:
         self.items.append(Item(category, item, points, detail))
@@ -56,71 +52,38 @@ class PlayerScore:
         return totals
 
 
+@dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """The scored table: players in input order, ranks, winners and why."""
+    """The scored table as the game computed it: players in input order, ranks, winners and
+    why. Nothing about the file or the play (its name, date, place, notes, warnings): that is
+    ``PlayInfo``, which the pipeline builds beside the sheet (``Scored``).
 
-    FIELDS = ("game", "categories", "players", "tiebreak", "file", "warnings", "notes", "extra",
-              "bgg_id", "start_player", "title", "date", "location", "play_notes", "automa", "solo_goal",
-              "file_time")
-    __slots__ = FIELDS
+    Frozen; ``players`` and ``notes`` are kept as tuples and ``extra`` read-only, whatever
+    was given (a list from a test is fine): a changed sheet is a new one (``rank``,
+    ``dataclasses.replace``)."""
 
-    def __init__(
-        self,
-        game: str,
-        categories: tuple[str, ...],
-        players: list[PlayerScore],
-        tiebreak: str | None = None,
-        file: str = "-",
-        warnings: list[str] | None = None,
-        notes: list[str] | None = None,
-        extra: dict[str, Any] | None = None,
-        bgg_id: int | None = None,
-        start_player: str | None = None,
-        title: str = "",
-        date: str | None = None,
-        location: str | None = None,
-        play_notes: str | None = None,
-        automa: tuple[str, ...] = (),
-        solo_goal: bool | None = None,
-        file_time: float | None = None,
-    ) -> None:
-        self.game = game
-        self.categories = categories
-        self.players = players
-        self.tiebreak = tiebreak
-        self.file = file
-        self.warnings: list[str] = warnings if warnings is not None else []
-        self.notes: list[str] = notes if notes is not None else []
-        """Lines shown under the summary (e.g. a solo game's achievement band)."""
-        self.extra: dict[str, Any] = extra if extra is not None else {}
-        """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
-        self.bgg_id = bgg_id
-        self.start_player = start_player
-        """Who played first, when not the first of ``players`` (Percy in a solo game)."""
-        self.title = title
-        """The game's title for people ("On the Origin of Species"); set by the pipeline."""
-        self.date = date
-        """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
-        self.location = location
-        self.play_notes = play_notes
-        """YAML ``notes:`` (BG Stats ``comments``)."""
-        self.automa = automa
-        """Players who are not people (Caribe's Percy): standings leave them out."""
-        self.solo_goal = solo_goal
-        """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
-        ``None`` for a game with several people, or a solo game without a goal."""
-        self.file_time = file_time
-        """When the file was last changed (POSIX time; standard input: when it was read),
-        ``None`` when no file was read (``score_text``): a play without ``date:`` is logged
-        in BG Stats at this moment."""
+    game: str
+    categories: tuple[str, ...]
+    players: tuple[PlayerScore, ...]
+    tiebreak: str | None = None
+    """How first place was decided when players tied on points (``rank`` words it)."""
+    notes: tuple[str, ...] = ()
+    """Lines shown under the summary (e.g. a solo game's achievement band)."""
+    extra: Mapping[str, object] = field(default_factory=dict)
+    """Extra JSON keys (e.g. ``solo``); they never change the meaning of the others."""
+    start_player: str | None = None
+    """Who played first, when not the first of ``players`` (Percy in a solo game)."""
+    automa: tuple[str, ...] = ()
+    """Players who are not people (Caribe's Percy): standings leave them out."""
+    solo_goal: bool | None = None
+    """A solo game with a goal: ``True`` when the goal was met, ``False`` when not;
+    ``None`` for a game with several people, or a solo game without a goal."""
 
-    def __repr__(self) -> str:
-        return "ScoreSheet(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS) + ")"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ScoreSheet):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "notes", tuple(self.notes))
+        if not isinstance(self.extra, MappingProxyType):
+            object.__setattr__(self, "extra", MappingProxyType(dict(self.extra)))
 
     @property
     def people(self) -> list[PlayerScore]:
@@ -157,21 +120,57 @@ class ScoreSheet:
         raise KeyError(name)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayInfo:
+    """What a table says about its play and its file, beside what the game scored: the
+    pipeline fills it in from the file and its keys every game's YAML may carry; the game's
+    ``score`` never sees it."""
+
+    file: str = "-"
+    """The name the table was read by (``-``: standard input)."""
+    title: str = ""
+    """The game's title for people ("On the Origin of Species")."""
+    date: str | None = None
+    """When the play happened, from YAML ``date:``: ``2026-11-28`` or ``2026-11-28T20:30``."""
+    location: str | None = None
+    """YAML ``location:``."""
+    notes: str | None = None
+    """YAML ``notes:`` (BG Stats ``comments``), not the sheet's ``notes`` under the summary."""
+    bgg_id: int | None = None
+    """YAML ``bgg_id:``, the game's BoardGameGeek id (BG Stats ``bggId``)."""
+    file_time: float | None = None
+    """When the file was last changed (POSIX time; standard input: when it was read),
+    ``None`` when no file was read (``score_text``): a play without ``date:`` is logged
+    in BG Stats at this moment."""
+    warnings: tuple[str, ...] = ()
+    """The game's warnings about the table, located and worded for people."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A scored table as every output reads it: the sheet the game computed, and the play's
+    details beside it."""
+
+    sheet: ScoreSheet
+    info: PlayInfo
+
+
 class TieBreak(NamedTuple):
-    """A tie-break: ``key(player_index)`` is compared, higher is better.
+    """A tie-break: ``key(player_index)`` is compared, higher is better (a count, or ``True``
+    over ``False``).
 
     ``describe(player_index)`` shows a player's value in the sentence that explains
     the decision ("most money: Anna £2,300, Ben £1,800").
     """
 
     name: str
-    key: Callable[[int], Any]
+    key: Callable[[int], int]
     describe: Callable[[int], str] | None = None
 
 
 def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
-    """Set ranks and the tie-break sentence on ``sheet`` (and return it; its ``winners`` follow
-    from the ranks).
+    """``sheet`` with its players ranked and the tie-break sentence (its ``winners`` follow
+    from the ranks); ``sheet`` itself is left as it was.
 
     Highest total first; players level on total are ordered by the tie-breaks in
     turn. Players still level after every tie-break share a rank, and the next rank
@@ -179,14 +178,12 @@ def rank(sheet: ScoreSheet, tiebreaks: Sequence[TieBreak] = ()) -> ScoreSheet:
     """
     players = sheet.players
     keys = [(player.total, *(tb.key(i) for tb in tiebreaks)) for i, player in enumerate(players)]
-    for i, player in enumerate(players):
-        player.rank = 1 + sum(1 for other in keys if other > keys[i])
+    ranked = tuple(replace(player, rank=1 + sum(1 for other in keys if other > keys[i]))
+                   for i, player in enumerate(players))
     best = max((player.total for player in players), default=0)
     leaders = [i for i, player in enumerate(players) if player.total == best]
-    sheet.tiebreak = None
-    if len(leaders) > 1 and tiebreaks:
-        sheet.tiebreak = tiebreak_sentence(players, leaders, best, tiebreaks)
-    return sheet
+    decided = tiebreak_sentence(players, leaders, best, tiebreaks) if len(leaders) > 1 and tiebreaks else None
+    return replace(sheet, players=ranked, tiebreak=decided)
 
 
 def tiebreak_sentence(players: Sequence[PlayerScore], leaders: Sequence[int], best: int,

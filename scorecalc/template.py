@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from .games import Game
+from .games import Game, State
 from .spec import Record, Spec
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
@@ -106,12 +106,12 @@ def emit_mapping(record: Record | None, value: dict[str, Any], indent: int, line
         emit(spec, value[key], indent, lines, scalar(key), comments)
 
 
-def player_range(game: Game) -> tuple[int, int]:
+def player_range(game: Game[State]) -> tuple[int, int]:
     """How many players the declaration admits (``players:`` list bounds)."""
     return game.declaration.fields["players"].spec.list_bounds() or (1, 6)
 
 
-def render_template(game: Game, players: int) -> str:
+def render_template(game: Game[State], players: int) -> str:
     if game.example is None:
         raise ValueError(f"{game.name} has no example table")
     data = {"game": game.name, **game.example(players)}

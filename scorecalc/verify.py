@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .errors import InputError, Problems, format_error, quoted
+from .games import State
 from .names import name_key
-from .pipeline import Scored
+from .pipeline import ScoredFile
 from .reading.words import did_you_mean
 from .sheet import ScoreSheet
 
@@ -42,7 +43,7 @@ class Verdict:
     """For standard error: the block's bad input (``FILE:LINE:COL: expect.Ana: ...``)."""
 
 
-def verify_one(name: str, scored: Scored) -> Verdict:
+def verify_one(name: str, scored: ScoredFile[State]) -> Verdict:
     """The verdict on one file that scored: its ``expect:`` block against its sheet."""
     try:
         outcome = check_expect(scored)
@@ -60,7 +61,7 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_expect(scored: Scored) -> Outcome | None:
+def check_expect(scored: ScoredFile[State]) -> Outcome | None:
     """Compare the ``expect:`` block with the sheet; ``None`` when there is none.
 
     Every problem of the block is found before any is reported (``Problems``)."""

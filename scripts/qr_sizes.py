@@ -24,7 +24,7 @@ from scorecalc.output.bgstats import bgstats_link  # noqa: E402
 from scorecalc.output.qr import fit, qr_code  # noqa: E402
 from scorecalc.pipeline import score_file, score_source  # noqa: E402
 from scorecalc.reading.loading import Source  # noqa: E402
-from scorecalc.sheet import ScoreSheet  # noqa: E402
+from scorecalc.sheet import Scored  # noqa: E402
 
 TERMINALS = ((80, 44), (110, 56))
 PLAYERS = range(1, 6)
@@ -41,9 +41,9 @@ def longest_links() -> dict[tuple[str, int], tuple[str, str]]:
     """(game, people) -> (the longest link, where it came from)."""
     found: dict[tuple[str, int], tuple[str, str]] = {}
 
-    def note(sheet: ScoreSheet, origin: str) -> None:
-        link = bgstats_link(sheet, now=0)
-        key = (sheet.game, len(sheet.people))
+    def note(scored: Scored, origin: str) -> None:
+        link = bgstats_link(scored, now=0)
+        key = (scored.sheet.game, len(scored.sheet.people))
         if key not in found or len(link) > len(found[key][0]):
             found[key] = (link, origin)
 
@@ -51,9 +51,9 @@ def longest_links() -> dict[tuple[str, int], tuple[str, str]]:
         for players in PLAYERS:
             text = template_text(game, players)
             if text is not None:
-                note(score_source(Source(f"{game}-{players}.yaml", text)).sheet, "template")
+                note(score_source(Source(f"{game}-{players}.yaml", text)), "template")
     for path in sorted((ROOT / "examples").glob("*/*.yaml")):
-        note(score_file(str(path.relative_to(ROOT))).sheet, path.stem)
+        note(score_file(str(path.relative_to(ROOT))), path.stem)
     return found
 
 

@@ -11,6 +11,7 @@ sqlite-utils' ``output_options`` and black's ``Mode`` do.
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Annotated, Any
 
@@ -89,40 +90,27 @@ QrFileOption = Annotated[str | None, typer.Option(
     help="Also write the BG Stats link as a QR code image, PATH.png or PATH.svg (one file).")]
 
 
+@dataclass(frozen=True, slots=True)
 class ScoreOptions:
     """The options of a command that prints a score, frozen (as black's ``Mode``)."""
 
-    __slots__ = ("bgstats_link", "flags", "format", "output", "qr", "qr_file", "strict", "summary", "wide")
-
-    format: Format
-    output: str | None
-    strict: bool
-    summary: bool
-    wide: bool
-    bgstats_link: bool
-    qr: bool
-    qr_file: str | None
-    flags: tuple[GameOption, ...]
+    format: Format = Format.TABLE
+    output: str | None = None
+    strict: bool = False
+    summary: bool = False
+    wide: bool = False
+    bgstats_link: bool = False
+    qr: bool = False
+    qr_file: str | None = None
+    flags: tuple[GameOption, ...] = ()
     """The game's own flags given (``--show-board``), in the registry's order."""
 
-    def __init__(self, format: Format = Format.TABLE, output: str | None = None, strict: bool = False,
-                 summary: bool = False, wide: bool = False, bgstats_link: bool = False, qr: bool = False,
-                 qr_file: str | None = None, flags: tuple[GameOption, ...] = ()) -> None:
-        values = {"format": Format(format), "output": output, "strict": strict, "summary": summary,
-                  "wide": wide, "bgstats_link": bgstats_link, "qr": qr, "qr_file": qr_file, "flags": flags}
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"ScoreOptions are frozen: {name} cannot be set")
-
-    def __repr__(self) -> str:
-        return "ScoreOptions(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__) + ")"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "format", Format(self.format))  # a plain "json" is the format too
 
     def with_flags(self, flags: tuple[GameOption, ...]) -> "ScoreOptions":
         """These options with the game's own ``flags`` given."""
-        return ScoreOptions(self.format, self.output, self.strict, self.summary, self.wide, self.bgstats_link,
-                            self.qr, self.qr_file, flags)
+        return replace(self, flags=flags)
 
     @property
     def to_file(self) -> bool:
@@ -152,7 +140,8 @@ def score_options(
     """The options of every command that prints a score, listed once: Typer reads them from
     this signature, ``ScoreCommand`` adds them to each such command and calls this with
     their values."""
-    return ScoreOptions(format, output, strict, summary, wide, bgstats_link, qr, qr_file)
+    return ScoreOptions(format=format, output=output, strict=strict, summary=summary, wide=wide,
+                        bgstats_link=bgstats_link, qr=qr, qr_file=qr_file)
 
 
 @cache
@@ -199,7 +188,7 @@ def flag_parameter(game: str, option: GameOption) -> TyperOption:
         if value:
             from ..games import get_game
 
-            console.out(get_game(game).views[option.view](None).rstrip("\n") + "\n")
+            console.out(get_game(game).listings[option.view]().rstrip("\n") + "\n")
             raise typer.Exit()
 
     return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help,

@@ -6,19 +6,19 @@ The commands call these with their options; each file's outcome goes to the run'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..output.report import Report
 from ..output.terminal import PipeClosed, console
 
 if TYPE_CHECKING:
-    from ..pipeline import Scored
-    from ..sheet import ScoreSheet
+    from ..pipeline import ScoredFile
+    from ..sheet import Scored
     from .options import ScoreOptions
 
 
-def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Scored | None:
+def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> ScoredFile[Any] | None:
     """Score one file, reporting its errors and warnings; ``None`` when it is bad input or crashed."""
     from ..pipeline import score_file, warning_as_error
 
@@ -36,7 +36,7 @@ def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Sc
         report.skipped([line for issue in scored.document.warnings
                         for line in format_error(name, warning_as_error(scored.document, issue))])
         return None
-    report.scored(scored.sheet.warnings)
+    report.scored(scored.info.warnings)
     return scored
 
 
@@ -55,27 +55,28 @@ def expand(paths: list[str], report: Report) -> list[str]:
 def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
                 report: Report | None = None) -> int:
     """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result."""
+    from ..sheet import Scored
     from ..writing import check_output_target
 
     report = report or Report()
     check_output_target(options.output, files)
     check_share(options, files)
-    sheets = []
+    results: list[Scored] = []
     shown: list[str] = []
     for name in files:
         scored = score_one(name, wanted, options.strict, report)
         if scored is None:
             continue
-        sheets.append(scored.sheet)
+        results.append(Scored(scored.sheet, scored.info))  # what outputs read (not the file's document)
         shown.extend(scored.game.views[flag.view](scored.state) for flag in options.flags)
-    if not sheets:
+    if not results:
         return report.exit_code
     try:
-        text = share_text(options, sheets)
+        text = share_text(options, results)
         if text is None:
             from ..output.formats import RenderOptions, render
 
-            text = render(sheets, RenderOptions(options.format, summary=options.summary, wide=options.wide,
+            text = render(results, RenderOptions(options.format, summary=options.summary, wide=options.wide,
                                                 terminal=not options.to_file))
             text = "\n".join(shown) + "\n" + text if shown else text
         emit(text, options.output)
@@ -101,14 +102,14 @@ def check_share(options: ScoreOptions, files: list[str]) -> None:
                              "give each its own path")
 
 
-def share_text(options: ScoreOptions, sheets: list[ScoreSheet]) -> str | None:
+def share_text(options: ScoreOptions, results: list[Scored]) -> str | None:
     """What ``--bgstats-link`` or ``--qr`` prints instead of the score, after writing ``--qr-file``;
     ``None`` when the score is printed."""
     if not (options.bgstats_link or options.qr or options.qr_file):
         return None
     from ..output.bgstats import bgstats_link
 
-    links = [bgstats_link(sheet) for sheet in sheets]
+    links = [bgstats_link(scored) for scored in results]
     if options.qr_file:
         from ..output.qr import qr_image
 

@@ -91,6 +91,7 @@ def build(name: str, help: str) -> TyperCommand:
 def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
         strict: bool, wide: bool, chart: str | None) -> int:
     """Read and score the files, then write the chart, and the standings (or the plays, bgsplay)."""
+    from ..sheet import Scored
     from ..writing import check_output_target
 
     if format is StandingsFormat.BGSPLAY:
@@ -100,19 +101,21 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
     check_output_target(output, files)
     if chart is not None:
         check_chart(chart, output, files)
-    sheets = []
+    results: list[Scored] = []
     for file in files:
         scored = score_one(file, None, strict, report)
         if scored is not None:
-            sheets.append(scored.sheet)
+            results.append(Scored(scored.sheet, scored.info))  # not the file's document: 10,000 add up
+    if files and not results:  # every file was bad input: an existing --output or --chart keeps its content
+        return report.exit_code
     if format is StandingsFormat.BGSPLAY and chart is None:
         from ..output.bgsplay import render_bgsplay
 
-        emit(render_bgsplay([sheet for sheet in sheets if filters.counts(sheet)]), output)
+        emit(render_bgsplay([scored for scored in results if filters.counts(scored)]), output)
         return report.exit_code
     from ..league.standings import compute
 
-    result = compute(sheets, filters, files=len(files), left_out=report.left_out, game_order=list(REGISTRY),
+    result = compute(results, filters, files=len(files), left_out=report.left_out, game_order=list(REGISTRY),
                      insight=insight)
     if chart is not None:
         from ..league.chart import draw, season_picture
@@ -125,7 +128,7 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
     if format is StandingsFormat.BGSPLAY:
         from ..output.bgsplay import render_bgsplay
 
-        emit(render_bgsplay([sheet for sheet in sheets if filters.counts(sheet)]), output)
+        emit(render_bgsplay([scored for scored in results if filters.counts(scored)]), output)
     else:
         from ..output.standings import render_standings
         from ..output.terminal import terminal_width

@@ -9,9 +9,10 @@ stays quick.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from ..reading.document import Document
@@ -29,8 +30,8 @@ class GameOption(NamedTuple):
     help: str
     view: str
     needs_table: bool = True
-    """``False``: the view needs no table (it is called with ``None``); the flag prints it
-    and exits, without a FILE (``scorecalc caracas --codes``)."""
+    """``False``: ``view`` names one of the game's ``listings``, which needs no table; the flag
+    prints it and exits, without a FILE (``scorecalc caracas --codes``)."""
 
     @property
     def parameter(self) -> str:
@@ -63,66 +64,58 @@ REGISTRY: dict[str, GameEntry] = {
 and schemas all come from here."""
 
 
-class Game:
-    """What every game provides: its declaration, its two verbs and its interview (frozen).
+State = TypeVar("State")
+"""A game's state: what its ``parse`` reads a document into, and its ``score`` scores (its own
+frozen dataclasses: Caracas' ``Table`` of explorers and boards, Galapagos' ``Table``...)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Game(Generic[State]):
+    """What every game provides: its declaration, its two verbs and its interview (frozen),
+    typed in its state: ``Game[caracas.Table]``.
 
     ``parse(document) -> state`` validates what the declaration cannot (player names
-    in ``cubes``, tiles on one square...), raising ``InputError`` with a path and
-    adding warnings to the document; ``score(state) -> ScoreSheet`` is pure.
+    in ``cubes``, tiles on one square...), reporting problems with a path and adding
+    warnings to the document (or raising ``InputError``); ``score(state) -> ScoreSheet``
+    is pure, and its sheet is all the game computed: the play's details (file, date,
+    notes...) are the pipeline's, beside it (``sheet.PlayInfo``).
 
-    ``views``: what the game's own options print (``{"show_board": draw_boards}``), by
-    ``GameOption.view``. ``example(n)``: a plausible finished table for ``n`` players, as
+    ``views``: what the game's own options print from the state (``{"show_board":
+    draw_boards}``), by ``GameOption.view``; ``listings``: what they print with no table
+    (``{"codes": grid_codes}``). ``example(n)``: a plausible finished table for ``n`` players, as
     plain data; the starter template writes it out in declaration order with each field's
     ``doc``. ``checks_partial``: ``parse`` also runs on a partly valid table (after the
     declaration found problems): players or tiles the declaration refused are ``None``,
     refused settings are absent, and ``parse`` reports its own problems over the rest, so
-    one run shows both kinds. ``interview``: the module holding the game's ``INTERVIEW``
-    (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
+    one run shows both kinds. ``interview_module``: the module holding the game's
+    ``INTERVIEW`` (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
 
-    ``declaration`` is built once: the keys every game's YAML may carry, then the game's.
-    A plain class, not a dataclass: the registry is imported at every start.
+    ``declaration`` is built once, with the game: the keys every game's YAML may carry, then
+    the game's. A game is one object, compared by identity (``interview_of`` caches by it);
+    ``dataclasses.replace`` makes a changed one (a test's fragile ``score``).
     """
-
-    __slots__ = ("categories", "checks_partial", "declaration", "example", "fields", "interview_module",
-                 "name", "parse", "score", "title", "views")
 
     name: str
     title: str
     categories: tuple[str, ...]
-    fields: dict[str, Field]
-    parse: Callable[[Document], Any]
-    score: Callable[[Any], ScoreSheet]
-    views: dict[str, Callable[[Any], str]]
-    example: Callable[[int], dict[str, Any]] | None
-    checks_partial: bool
-    interview_module: str | None
-    declaration: Record
+    fields: Mapping[str, Field]
+    parse: Callable[[Document], State]
+    score: Callable[[State], ScoreSheet]
+    _: KW_ONLY
+    views: Mapping[str, Callable[[State], str]] = field(default_factory=dict)
+    listings: Mapping[str, Callable[[], str]] = field(default_factory=dict)
+    example: Callable[[int], Mapping[str, object]] | None = None
+    checks_partial: bool = False
+    interview_module: str | None = None
+    declaration: Record = field(init=False)
 
-    def __init__(self, name: str, title: str, categories: tuple[str, ...], fields: dict[str, Field],
-                 parse: Callable[[Document], Any], score: Callable[[Any], ScoreSheet],
-                 views: dict[str, Callable[[Any], str]] | None = None,
-                 example: Callable[[int], dict[str, Any]] | None = None,
-                 checks_partial: bool = False, interview: str | None = None) -> None:
+    def __post_init__(self) -> None:
         from ..spec import Record
 
-        values = {"name": name, "title": title, "categories": categories, "fields": fields, "parse": parse,
-                  "score": score, "views": views if views is not None else {}, "example": example,
-                  "checks_partial": checks_partial, "interview_module": interview,
-                  "declaration": Record(fields={**common_fields(), **fields})}
-        for key, value in values.items():
-            object.__setattr__(self, key, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Game is frozen: {name} cannot be set")
+        object.__setattr__(self, "declaration", Record(fields={**common_fields(), **self.fields}))
 
     def __repr__(self) -> str:
         return f"Game({self.name!r})"
-
-    def replace(self, **changes: Any) -> Game:
-        """This game with some of its parts changed (as ``dataclasses.replace``)."""
-        parts = {key: getattr(self, key) for key in self.__slots__
-                 if key not in ("declaration", "interview_module")}
-        return Game(**{**parts, "interview": self.interview_module, **changes})
 
     @property
     def interview(self) -> Interview:
@@ -162,7 +155,7 @@ def common_questions() -> Interview:
 
 
 @cache
-def interview_of(game: Game) -> Interview:
+def interview_of(game: Game[State]) -> Interview:
     """The common questions joined with the game's ``INTERVIEW``, loaded and checked against
     its declaration once (an ``Ask`` for a field that is not there raises)."""
     interview = common_questions()
@@ -179,10 +172,12 @@ def player_name_field() -> Field:
 
 
 @cache
-def get_game(name: str) -> Game:
-    """The ``Game`` registered under ``name`` (already a canonical name)."""
-    game: Game = importlib.import_module(REGISTRY[name].module).GAME
+def get_game(name: str) -> Game[Any]:
+    """The ``Game`` registered under ``name`` (already a canonical name). Its state's type is
+    the one thing a lookup by name cannot know (the game's module is imported here, by name),
+    so what comes through here (``pipeline.load``, ``score_source``) is a game of any state."""
+    game: Game[Any] = importlib.import_module(REGISTRY[name].module).GAME
     return game
 
 
-__all__ = ["REGISTRY", "Game", "GameEntry", "GameOption", "get_game", "player_name_field"]
+__all__ = ["REGISTRY", "Game", "GameEntry", "GameOption", "State", "get_game", "player_name_field"]

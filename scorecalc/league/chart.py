@@ -1,9 +1,10 @@
 """The season as a picture to share (``standings --chart FILE.png|.svg``): a labelled line per player.
 
-Each line follows one player through the dated plays, in the league's play order: her
-rating's ordinal after each play she sat at with others (with ``--ratings``), else her wins
-so far after each play she sat at. Undated plays have no place on a time line and are left
-off (they come last in the play order, so they change nothing drawn before them).
+Each line follows one player through the plays, in the league's play order: her rating's
+ordinal after each play she sat at with others (with ``--ratings``), else her wins so far
+after each play she sat at. Undated plays come last in the play order; they are drawn last
+too, in a grey band marked "undated", so every line ends at the figure the standings table
+gives for that player (SPEC: the chart and the tables tell one story).
 
 Drawn with matplotlib (its object interface, no pyplot, the Agg and SVG renderers): its
 wheels carry everything they need, fonts included, so it installs from the package index
@@ -43,7 +44,7 @@ LABEL_LENGTH = 16
 
 
 class Line(NamedTuple):
-    """One player's line: (play number, value) after each dated play she sat at."""
+    """One player's line: (play number, value) after each play she sat at."""
 
     name: str
     points: tuple[tuple[int, float], ...]
@@ -60,6 +61,8 @@ class Picture(NamedTuple):
     lines: tuple[Line, ...]
     rated: bool
     """Ratings (lines from play to play) rather than wins (steps: a count changes at a play)."""
+    undated: int = 0
+    """How many undated plays follow the dated ones (numbers ``len(days) + 1`` on)."""
 
 
 def check_chart_path(path: str) -> None:
@@ -79,12 +82,13 @@ def season_picture(standings: Standings) -> Picture:
     """The lines of the season: ratings when ``--ratings`` was asked for, else wins so far."""
     from .ratings import Change
 
-    dated = [(index, play) for index, play in enumerate(standings.in_order) if play.date is not None]
-    days = tuple(day_text(day_of(play.date)) for _, play in dated if play.date is not None)
+    plays = standings.in_order
+    days = tuple(day_text(day_of(play.date)) for play in plays if play.date is not None)
+    assert all(play.date is None for play in plays[len(days):]), "undated plays come last in play order"
     points: dict[str, list[tuple[int, float]]] = {}
     rated = standings.insight.ratings
     wins: dict[str, int] = {}
-    for number, (index, play) in enumerate(dated, start=1):
+    for number, (index, play) in enumerate(enumerate(plays), start=1):
         if rated:
             changes: list[Change] = standings.rating_changes[index]
             for change in changes:
@@ -99,7 +103,7 @@ def season_picture(standings: Standings) -> Picture:
     title = f"{'Ratings' if rated else 'Wins'} over the season"
     if len(standings.games) == 1:
         title += f": {standings.titles.get(standings.games[0], standings.games[0])}"
-    return Picture(title, measure, days, lines, rated)
+    return Picture(title, measure, days, lines, rated, len(plays) - len(days))
 
 
 class Drawing(NamedTuple):
@@ -137,12 +141,12 @@ def draw(picture: Picture, path: str) -> Drawing:
 
 def plot(axes: Any, picture: Picture) -> None:
     """Draw the lines, their names at their ends, and the date axis on ``axes``."""
-    axes.set_title(picture.title, loc="left", fontweight="bold")
+    axes.set_title(picture.title, loc="left", fontweight="bold", parse_math=False)
     axes.set_ylabel(picture.measure)
     axes.grid(True, color="#dddddd", linewidth=1)
     axes.spines[["top", "right"]].set_visible(False)
     if not picture.lines:
-        axes.text(0.5, 0.5, "No dated plays to draw", transform=axes.transAxes, ha="center", va="center")
+        axes.text(0.5, 0.5, "No plays to draw", transform=axes.transAxes, ha="center", va="center")
         axes.set_xticks([])
         axes.set_yticks([])
         return
@@ -153,14 +157,20 @@ def plot(axes: Any, picture: Picture) -> None:
         axes.plot(xs, ys, color=colour, linestyle=style, linewidth=4, marker="o", markersize=7,
                   drawstyle="default" if picture.rated else "steps-post", gid=f"line-{index + 1}")
         ends.append((ys[-1], index, colour))
-    axes.set_xlim(0.5, len(picture.days) + 0.5)
+    dated, plays = len(picture.days), len(picture.days) + picture.undated
+    axes.set_xlim(0.5, plays + 0.5)
+    if picture.undated:
+        axes.axvspan(dated + 0.5, plays + 0.5, color="#eeeeee", zorder=0, gid="undated")
     low, high = axes.get_ylim()
     for index, (y, colour) in label_positions(ends, (high - low) * 0.065).items():
         name = picture.lines[index].name
         shown = name if len(name) <= LABEL_LENGTH else name[:LABEL_LENGTH - 1] + "…"
         axes.annotate(shown, xy=(1.01, y), xycoords=("axes fraction", "data"), color=colour, fontsize=22,
-                      fontweight="bold", va="center", annotation_clip=False, gid=f"label-{index + 1}")
-    ticks = date_ticks(picture.days)
+                      fontweight="bold", va="center", annotation_clip=False, gid=f"label-{index + 1}",
+                      parse_math=False)  # a name as written: '$x^$' and 'Pay $5' are text, not math
+    ticks: dict[float, str] = {float(number): label for number, label in date_ticks(picture.days).items()}
+    if picture.undated:
+        ticks[dated + (picture.undated + 1) / 2] = "undated"
     axes.set_xticks(list(ticks), list(ticks.values()))
     axes.set_xlabel("Plays by date")
 

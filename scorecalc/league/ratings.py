@@ -24,15 +24,11 @@ each rating a random id, which nothing here reads).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from openskill.models import ThurstoneMostellerPart, ThurstoneMostellerPartRating
-
-MODEL = "ThurstoneMostellerPart"
-"""The openskill model used (``openskill.models.ThurstoneMostellerPart``, default settings)."""
-
 
 class Rating(NamedTuple):
     """A player's rating after some plays."""
@@ -113,10 +109,3 @@ class Ratings:
     def __contains__(self, key: object) -> bool:
         return key in self._ratings
 
-
-def rate_all(plays: Iterable[Sequence[Seated]]) -> Ratings:
-    """The ratings after ``plays`` (in play order)."""
-    ratings = Ratings()
-    for seats in plays:
-        ratings.play(seats)
-    return ratings

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dates import day_of
 from ..names import name_key
-from ..sheet import ScoreSheet
+from ..sheet import Scored, ScoreSheet
 
 if TYPE_CHECKING:
     from ..plays import Play
@@ -126,14 +126,15 @@ class Filters:
     until: datetime.date | None = None
     game: str | None = None
 
-    def counts(self, sheet: ScoreSheet) -> bool:
-        if self.game is not None and sheet.game != self.game:
+    def counts(self, scored: Scored) -> bool:
+        if self.game is not None and scored.sheet.game != self.game:
             return False
         if self.since is None and self.until is None:
             return True
-        if not sheet.date:
+        date = scored.info.date
+        if not date:
             return False  # undated plays are not counted once a date range is asked for
-        day = day_of(sheet.date)
+        day = day_of(date)
         return (self.since is None or day >= self.since) and (self.until is None or day <= self.until)
 
 
@@ -187,23 +188,25 @@ def placing_shares(sheet: ScoreSheet) -> dict[str, float]:
             for player in people}
 
 
-def compute(sheets: Iterable[ScoreSheet], filters: Filters = Filters(), *, files: int = 0,
+def compute(results: Iterable[Scored], filters: Filters = Filters(), *, files: int = 0,
             left_out: int = 0, game_order: Sequence[str] = (), insight: Insight = FIGURES_ONLY) -> Standings:
-    """Standings over ``sheets`` (in file order) that pass ``filters``, with what ``insight`` asks for."""
+    """Standings over the scored tables (in file order) that pass ``filters``, with what ``insight``
+    asks for."""
     players: dict[str, Player] = {}
     spellings: dict[str, str] = {}
     """Every name as first spelled in the sheets read, counted or not: a player's name does
     not change with ``--since`` or ``--game``."""
     titles: dict[str, str] = {}
     categories: dict[str, tuple[str, ...]] = {}
-    counted: list[ScoreSheet] = []
-    for sheet in sheets:
+    counted: list[Scored] = []
+    for scored in results:
+        sheet = scored.sheet
         for score in sheet.players:
             spellings.setdefault(name_key(score.name), score.name)
-        if not filters.counts(sheet):
+        if not filters.counts(scored):
             continue
-        counted.append(sheet)
-        titles.setdefault(sheet.game, sheet.title or sheet.game)
+        counted.append(scored)
+        titles.setdefault(sheet.game, scored.info.title or sheet.game)
         categories.setdefault(sheet.game, sheet.categories)
         count_sheet(sheet, players, spellings, insight)
     ordered = sorted(players.values(), key=lambda player: order_key(player, player.overall))
@@ -246,11 +249,11 @@ def count_sheet(sheet: ScoreSheet, players: dict[str, Player], spellings: dict[s
                 record.category_points[category] = record.category_points.get(category, 0) + points
 
 
-def add_insight(standings: Standings, counted: list[ScoreSheet]) -> None:
+def add_insight(standings: Standings, counted: list[Scored]) -> None:
     """Ratings, streaks and form, and head-to-head records, as ``standings.insight`` asks."""
     from ..plays import in_play_order, read_play
 
-    plays = in_play_order(read_play(sheet) for sheet in counted)
+    plays = in_play_order(read_play(scored) for scored in counted)
     insight = standings.insight
     by_key = {player.key: player for player in standings.players}
     if insight.needs_plays:

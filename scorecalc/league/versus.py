@@ -55,8 +55,9 @@ def rival(versus: Sequence[Meeting]) -> str | None:
 
 def nemesis(versus: Sequence[Meeting]) -> str | None:
     """The opponent most often ahead of the player, then the one who did it in fewer meetings,
-    then by name key; ``None`` when no one ever finished ahead of the player."""
-    ahead_of_me = [meeting for meeting in versus if meeting.behind]
+    then by name key, among those who were ahead of her more often than behind (SPEC: a
+    player you mostly beat is nobody's nemesis); ``None`` when no opponent was."""
+    ahead_of_me = [meeting for meeting in versus if meeting.behind > meeting.ahead]
     if not ahead_of_me:
         return None
     return min(ahead_of_me, key=lambda m: (-m.behind, m.met, m.key)).key

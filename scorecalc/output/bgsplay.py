@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..plays import Play, read_play
-from ..sheet import ScoreSheet
+from ..sheet import PlayInfo, Scored, ScoreSheet
 from .data import json_text
 
 NAMESPACE = uuid.UUID("898019e5-38ef-572a-a6ad-1b71ea066a29")
@@ -69,9 +69,9 @@ PLAYER_KEYS = ("id", "uuid", "name", "isAnonymous", "modificationDate")
 LOCATION_KEYS = ("id", "uuid", "name", "modificationDate")
 
 
-def game_fields(sheet: ScoreSheet) -> dict[str, Any]:
-    bgg_id = sheet.bgg_id if isinstance(sheet.bgg_id, int) and not isinstance(sheet.bgg_id, bool) else 0
-    return {"name": sheet.title or sheet.game, "cooperative": False, "highestWins": True, "noPoints": False,
+def game_fields(sheet: ScoreSheet, info: PlayInfo) -> dict[str, Any]:
+    bgg_id = info.bgg_id if isinstance(info.bgg_id, int) and not isinstance(info.bgg_id, bool) else 0
+    return {"name": info.title or sheet.game, "cooperative": False, "highestWins": True, "noPoints": False,
             "usesTeams": False, "bggId": bgg_id, "bggYear": 0}
 
 
@@ -90,18 +90,18 @@ class Season:
         self.plays: list[dict[str, Any]] = []
 
     def add(self, play: Play) -> None:
-        sheet, when = play.sheet, play.play_date
+        sheet, info, when = play.sheet, play.info, play.play_date
         entry: dict[str, Any] = {
             "uuid": stable_uuid("play", play.source_play_id), "modificationDate": when, "entryDate": when,
             "playDate": when, "playDateYmd": play_date_ymd(when),
-            "gameRefId": self.games.ref(sheet.game, when, game_fields(sheet)),
+            "gameRefId": self.games.ref(sheet.game, when, game_fields(sheet, info)),
         }
-        if sheet.location:
-            entry["locationRefId"] = self.locations.ref(sheet.location, when, {"name": sheet.location})
+        if info.location:
+            entry["locationRefId"] = self.locations.ref(info.location, when, {"name": info.location})
         entry.update({"durationMin": 0, "ignored": False, "manualWinner": False, "rounds": 0, "rating": 0,
                       "scoringSetting": 0, "usesTeams": False, "playImages": "[]"})
-        if sheet.play_notes:
-            entry["comments"] = sheet.play_notes
+        if info.notes:
+            entry["comments"] = info.notes
         entry["playerScores"] = [
             {"playerRefId": self.players.ref(seat.key, when, {"name": seat.name, "isAnonymous": False}),
              "score": str(seat.total), "winner": seat.winner, "rank": seat.rank, "seatOrder": seat.order,
@@ -116,16 +116,16 @@ class Season:
                 "plays": self.plays, "userInfo": {"meRefId": 1}}
 
 
-def to_bgsplay(sheets: Sequence[ScoreSheet], now: float | None = None) -> dict[str, Any]:
-    """The import file of ``sheets`` (in the run's order) as JSON data."""
+def to_bgsplay(results: Sequence[Scored], now: float | None = None) -> dict[str, Any]:
+    """The import file of the scored tables (in the run's order) as JSON data."""
     from .. import __version__
 
     season = Season()
-    for sheet in sheets:
-        season.add(read_play(sheet, now))
+    for scored in results:
+        season.add(read_play(scored, now))
     return season.json(f"scorecalc {__version__}")
 
 
-def render_bgsplay(sheets: Sequence[ScoreSheet]) -> str:
+def render_bgsplay(results: Sequence[Scored]) -> str:
     """``--format bgsplay``: one import file (indented JSON) for every play of the run."""
-    return json_text([to_bgsplay(sheets)])
+    return json_text([to_bgsplay(results)])

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..plays import Play, Seat, read_play
-from ..sheet import ScoreSheet
+from ..sheet import PlayInfo, Scored, ScoreSheet
 from .data import json_text
 
 LINK_PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -27,13 +27,13 @@ QR code small. Everything else but letters, digits and ``_.-~`` is encoded (``"`
 brackets, spaces, ``+``, ``&``, ``=``, ``%`` and non-ASCII bytes included)."""
 
 
-def game_json(sheet: ScoreSheet) -> dict[str, Any]:
+def game_json(sheet: ScoreSheet, info: PlayInfo) -> dict[str, Any]:
     """``game``: the title, the command name as ``sourceGameId``, won on points, and
     ``bggId`` only when the YAML gives ``bgg_id:`` (a number: never null, never a string)."""
-    game: dict[str, Any] = {"name": sheet.title or sheet.game, "sourceGameId": sheet.game,
+    game: dict[str, Any] = {"name": info.title or sheet.game, "sourceGameId": sheet.game,
                             "highestWins": True, "noPoints": False}
-    if isinstance(sheet.bgg_id, int) and not isinstance(sheet.bgg_id, bool):
-        game["bggId"] = sheet.bgg_id
+    if isinstance(info.bgg_id, int) and not isinstance(info.bgg_id, bool):
+        game["bggId"] = info.bgg_id
     return game
 
 
@@ -57,29 +57,29 @@ def player_json(seat: Seat, ranked: bool) -> dict[str, Any]:
 
 def play_json(play: Play) -> dict[str, Any]:
     """The play as the link carries it (Caribe's Percy is no player)."""
-    sheet = play.sheet
+    info = play.info
     result: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play.source_play_id,
-                              "playDate": play.play_date, "game": game_json(sheet)}
-    if sheet.location:
-        result["location"] = sheet.location
-    if sheet.play_notes:
-        result["comments"] = sheet.play_notes
+                              "playDate": play.play_date, "game": game_json(play.sheet, info)}
+    if info.location:
+        result["location"] = info.location
+    if info.notes:
+        result["comments"] = info.notes
     ranked = ranks_needed(play.seats)
     result["players"] = [player_json(seat, ranked) for seat in play.seats]
     return result
 
 
-def to_bgstats(sheet: ScoreSheet, now: float | None = None) -> dict[str, Any]:
-    """The play of ``sheet`` as BG Stats' link carries it."""
-    return play_json(read_play(sheet, now))
+def to_bgstats(scored: Scored, now: float | None = None) -> dict[str, Any]:
+    """The play of a scored table as BG Stats' link carries it."""
+    return play_json(read_play(scored, now))
 
 
-def render_bgstats(sheets: Sequence[ScoreSheet]) -> str:
+def render_bgstats(results: Sequence[Scored]) -> str:
     """``--format bgstats``: each play as the link carries it (JSON Lines for several)."""
-    return json_text([to_bgstats(sheet) for sheet in sheets])
+    return json_text([to_bgstats(scored) for scored in results])
 
 
-def bgstats_link(sheet: ScoreSheet, now: float | None = None) -> str:
+def bgstats_link(scored: Scored, now: float | None = None) -> str:
     """BG Stats' import link for the play: the JSON compact (no spaces), then URL-encoded.
 
     Non-ASCII text stays UTF-8 (``ensure_ascii=False``): ``é`` costs 6 characters encoded,
@@ -87,5 +87,5 @@ def bgstats_link(sheet: ScoreSheet, now: float | None = None) -> str:
     """
     from urllib.parse import quote
 
-    data = json.dumps(to_bgstats(sheet, now), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(to_bgstats(scored, now), ensure_ascii=False, separators=(",", ":"))
     return LINK_PREFIX + quote(data, safe=URL_SAFE)

@@ -7,10 +7,11 @@ Tables and Markdown (``sheets``, with the table engine and wcwidth) and BG Stats
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..sheet import ScoreSheet
+from ..sheet import Scored
 from .data import csv_text, json_text
 
 
@@ -25,30 +26,25 @@ class Format(StrEnum):
     BGSPLAY = "bgsplay"
 
 
+@dataclass(frozen=True, slots=True)
 class RenderOptions:
     """How a run wants its sheets shown (frozen)."""
 
-    __slots__ = ("format", "summary", "terminal", "wide", "width")
-
-    format: Format
-    summary: bool
+    format: Format = Format.TABLE
+    """The format (a plain ``"json"`` is taken as ``Format.JSON``)."""
+    _: KW_ONLY
+    summary: bool = False
     """Only the summary (table, markdown; JSON without items)."""
-    wide: bool
+    wide: bool = False
     """Do not wrap the table to ``width``."""
-    width: int | None
+    width: int | None = None
     """Columns to fit; ``None``: the terminal's width rule (``terminal.terminal_width``)."""
-    terminal: bool
+    terminal: bool = True
     """``False`` for ``--output`` to a file, which has no terminal: ``COLUMNS``, else 80, as
     when standard output is piped."""
 
-    def __init__(self, format: str = Format.TABLE, *, summary: bool = False, wide: bool = False,
-                 width: int | None = None, terminal: bool = True) -> None:
-        for name, value in (("format", Format(format)), ("summary", summary), ("wide", wide),
-                            ("width", width), ("terminal", terminal)):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"RenderOptions are frozen: {name} cannot be set")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "format", Format(self.format))
 
     def table_width(self) -> int | None:
         """The columns a table fits: ``None`` with ``wide``, else ``width`` or the terminal's rule."""
@@ -61,9 +57,10 @@ class RenderOptions:
         return terminal_width(terminal=self.terminal)
 
 
-def to_json_object(sheet: ScoreSheet, items: bool = True) -> dict[str, Any]:
+def to_json_object(scored: Scored, items: bool = True) -> dict[str, Any]:
     """The stable JSON shape of SPEC section 1, with the play's ``date`` and ``location``
     (null when not given); without ``items`` when ``items`` is false (``--summary``)."""
+    sheet, info = scored.sheet, scored.info
     players = []
     for player in sheet.players:
         entry: dict[str, Any] = {
@@ -80,58 +77,59 @@ def to_json_object(sheet: ScoreSheet, items: bool = True) -> dict[str, Any]:
         players.append(entry)
     result: dict[str, Any] = {
         "game": sheet.game,
-        "file": sheet.file,
-        "date": sheet.date,
-        "location": sheet.location,
+        "file": info.file,
+        "date": info.date,
+        "location": info.location,
         "players": players,
         "winners": list(sheet.winners),
         "tiebreak": sheet.tiebreak,
-        "warnings": list(sheet.warnings),
+        "warnings": list(info.warnings),
     }
     for key, value in sheet.extra.items():
         result.setdefault(key, value)
     return result
 
 
-def render_json(sheets: Sequence[ScoreSheet], items: bool = True) -> str:
-    return json_text([to_json_object(sheet, items) for sheet in sheets])
+def render_json(results: Sequence[Scored], items: bool = True) -> str:
+    return json_text([to_json_object(scored, items) for scored in results])
 
 
-def render_csv(sheets: Sequence[ScoreSheet]) -> str:
+def render_csv(results: Sequence[Scored]) -> str:
     """One row per player: file, game, date, player, rank, winner, total, then every category seen."""
     categories: list[str] = []
-    for sheet in sheets:
-        for category in sheet.categories:
+    for scored in results:
+        for category in scored.sheet.categories:
             if category not in categories:
                 categories.append(category)
     rows = []
-    for sheet in sheets:
+    for scored in results:
+        sheet, info = scored.sheet, scored.info
         for player in sheet.players:
             totals = player.category_totals(sheet.categories)
-            rows.append([sheet.file, sheet.game, sheet.date or "", player.name, player.rank,
+            rows.append([info.file, sheet.game, info.date or "", player.name, player.rank,
                          "true" if sheet.won(player.name) else "false", player.total,
                          *(totals.get(category, "") for category in categories)])
     return csv_text(["file", "game", "date", "player", "rank", "winner", "total", *categories], rows,
                     free_text=("player",))
 
 
-def render(sheets: Sequence[ScoreSheet], options: RenderOptions) -> str:
-    """``sheets`` in ``options.format``."""
+def render(results: Sequence[Scored], options: RenderOptions) -> str:
+    """The scored tables in ``options.format``."""
     fmt = options.format
     if fmt is Format.JSON:
-        return render_json(sheets, items=not options.summary)
+        return render_json(results, items=not options.summary)
     if fmt is Format.CSV:
-        return render_csv(sheets)
+        return render_csv(results)
     if fmt is Format.BGSTATS:
         from .bgstats import render_bgstats
 
-        return render_bgstats(sheets)
+        return render_bgstats(results)
     if fmt is Format.BGSPLAY:
         from .bgsplay import render_bgsplay
 
-        return render_bgsplay(sheets)
+        return render_bgsplay(results)
     from .sheets import render_tables
 
     markdown = fmt is Format.MARKDOWN
-    return render_tables(sheets, width=None if markdown else options.table_width(), summary=options.summary,
+    return render_tables(results, width=None if markdown else options.table_width(), summary=options.summary,
                          markdown=markdown)

@@ -257,7 +257,7 @@ def versus_section(standings: Standings, markdown: bool, width: int | None) -> s
                          str(meeting.ahead), str(meeting.behind)])
     note = ("Met: plays together. Ahead, Behind: who finished ahead (a shared place counts for "
             "neither). Rival: the opponent met most (then the closest record). Nemesis: the opponent "
-            "most often ahead.")
+            "most often ahead, of those ahead more often than behind.")
     if not body:
         body = [[player.name, NO_VALUE, "0", "0", "0"] for player in standings.players]
     return section("Head to head", ["Player", "Opponent", "Met", "Ahead", "Behind"], body,

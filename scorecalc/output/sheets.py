@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..sheet import PlayerScore, ScoreSheet
+from ..sheet import PlayerScore, Scored, ScoreSheet
 from .tables import (
     MIN_WIDTH,
     clean,
@@ -27,16 +27,16 @@ from .tables import (
 from .terminal import DEFAULT_WIDTH
 
 
-def render_tables(sheets: Sequence[ScoreSheet], *, width: int | None, summary: bool = False,
+def render_tables(results: Sequence[Scored], *, width: int | None, summary: bool = False,
                   markdown: bool = False) -> str:
     """Table or Markdown text of every sheet; the table fits ``width`` (``None``: one line
     per item, however long). Markdown is never wrapped."""
     if width is not None:
         width = max(width, MIN_WIDTH)
-    return "\n".join(render_table(sheet, markdown, summary=summary, width=width) for sheet in sheets)
+    return "\n".join(render_table(scored, markdown, summary=summary, width=width) for scored in results)
 
 
-def render_table(sheet: ScoreSheet, markdown: bool = False, *, summary: bool = False,
+def render_table(scored: Scored, markdown: bool = False, *, summary: bool = False,
                  width: int | None = None) -> str:
     """Itemised blocks per player, then the summary with totals, ranks and the winner.
 
@@ -44,8 +44,8 @@ def render_table(sheet: ScoreSheet, markdown: bool = False, *, summary: bool = F
     long). ``summary``: leave the itemised blocks out. Markdown is never wrapped.
     """
     if markdown:
-        return _markdown_page(sheet, summary)
-    return _text_page(sheet, summary, width)
+        return _markdown_page(scored, summary)
+    return _text_page(scored, summary, width)
 
 
 # --- the plain-text table ---------------------------------------------------------------------------
@@ -59,8 +59,9 @@ MIN_DETAIL = 30
 columns the Detail column is always wider)."""
 
 
-def _text_page(sheet: ScoreSheet, summary: bool, width: int | None) -> str:
-    lines = _paragraph(heading(sheet), width, subsequent="  ")
+def _text_page(scored: Scored, summary: bool, width: int | None) -> str:
+    sheet, info = scored.sheet, scored.info
+    lines = _paragraph(heading(scored), width, subsequent="  ")
     lines.append("")
     if not summary:
         for player, table in zip(sheet.players, item_tables(sheet.players, width), strict=True):
@@ -78,9 +79,9 @@ def _text_page(sheet: ScoreSheet, summary: bool, width: int | None) -> str:
         lines.extend(_labelled("Tie-break: ", sheet.tiebreak, width))
     for note in sheet.notes:
         lines.extend(_note(note, width))
-    if sheet.play_notes:
+    if info.notes:
         lines.append("")
-        for index, line in enumerate(lines_of(sheet.play_notes)):
+        for index, line in enumerate(lines_of(info.notes)):
             lines.extend(_labelled("Notes: " if index == 0 else "       ", line, width))
     lines.append("")
     return "\n".join(lines)
@@ -96,11 +97,12 @@ def winner_line(sheet: ScoreSheet) -> tuple[str, str]:
     return "Winner", "nobody (the solo goal was not met)"
 
 
-def heading(sheet: ScoreSheet) -> str:
+def heading(scored: Scored) -> str:
     """``Caracas — examples/x.yaml — 2026-11-28 20:30, Café Zoo`` (date and place when given)."""
-    parts = [clean(sheet.title or sheet.game), clean(sheet.file)]
-    when = sheet.date.replace("T", " ") if sheet.date else None
-    place = " ".join(clean(sheet.location).split()) if sheet.location else None
+    info = scored.info
+    parts = [clean(info.title or scored.sheet.game), clean(info.file)]
+    when = info.date.replace("T", " ") if info.date else None
+    place = " ".join(clean(info.location).split()) if info.location else None
     played = ", ".join(part for part in (when, place) if part)
     if played:
         parts.append(played)
@@ -311,8 +313,9 @@ def _markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align
                           [[markdown_cell(str(cell)) for cell in row] for row in rows], align)
 
 
-def _markdown_page(sheet: ScoreSheet, summary: bool) -> str:
-    lines = [f"# {heading(sheet)}", ""]
+def _markdown_page(scored: Scored, summary: bool) -> str:
+    sheet, info = scored.sheet, scored.info
+    lines = [f"# {heading(scored)}", ""]
     if not summary:
         for player in sheet.players:
             rows = [[item.category, item.item, item.points, item.detail] for item in player.items]
@@ -334,8 +337,8 @@ def _markdown_page(sheet: ScoreSheet, summary: bool) -> str:
         if text.strip():
             # an indented note is one of a list; the others are paragraphs of their own
             lines.extend([f"- {text.strip()}"] if text.startswith(" ") else ["", text, ""])
-    if sheet.play_notes:
-        lines.extend(["", "Notes: " + "  \n".join(lines_of(sheet.play_notes)), ""])
+    if info.notes:
+        lines.extend(["", "Notes: " + "  \n".join(lines_of(info.notes)), ""])
     text = "\n".join(lines)
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")

@@ -90,6 +90,8 @@ ALIGN = ("right", "left", "right", "right", "right", "right", "right", "right")
 OVERALL_HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Placing")
 OVERALL_ALIGN = ALIGN[:len(OVERALL_HEADERS)]
 MIN_NAME_WIDTH = 12
+PLACING_NOTE = ("Placing: where a player finished in plays with others, on average: 1 for first, "
+                "0 for last. It orders the players across games, whose points differ in scale.")
 
 
 def positions(rows: Sequence[tuple[Player, Record]], game: str = ALL) -> list[int]:
@@ -129,6 +131,7 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
     table format, wrapping long player names (markdown never wraps: a cell of a Markdown
     table is one line)."""
     from .insight import game_sections, overall_sections
+    from .tables import wrap
 
     heading = "## " if markdown else ""
     lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
@@ -140,6 +143,9 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
         headers, align = (OVERALL_HEADERS, OVERALL_ALIGN) if game == ALL else (HEADERS, ALIGN)
         body = standings_rows(standings, game, markdown)
         lines += [f"{heading}{title}", ""]
+        if game == ALL:  # the column a reader may not know, said in one line as the sections do
+            lines += [PLACING_NOTE] if markdown or width is None else wrap(PLACING_NOTE, width)
+            lines.append("")
         lines.append(laid_out(headers, body, align, markdown, width))
         lines.append("")
         sections = overall_sections(standings, markdown, width) if game == ALL else \

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, Issue, Path, Position, Positions
 from .loading import Source
 
 
+@dataclass(slots=True)
 class Document:
     """What a game's ``parse`` reads: the declaration's plain data, the positions of its values,
-    and the warnings and problems the game's own checks add (all reported together)."""
+    and the warnings and problems the game's own checks add (all reported together).
 
-    __slots__ = ("data", "positions", "problems", "source", "warnings")
+    Not frozen, and honestly so: ``parse`` adds to ``warnings`` and ``problems`` as it checks
+    (``warn``, ``report``), so that one run finds them all. Nothing else changes it."""
 
-    def __init__(self, source: Source, data: dict[str, Any], positions: Positions) -> None:
-        self.source = source
-        self.data = data
-        self.positions = positions
-        self.warnings: list[Issue] = []
-        self.problems: list[InputError] = []
-        """Problems a game's own checks found; all of them are reported together."""
+    source: Source
+    data: dict[str, Any]
+    """The declaration's checked plain data (what ``scorecalc.spec`` types give); ``parse``
+    reads it into the game's typed state."""
+    positions: Positions
+    names: Mapping[int, str] = field(default_factory=dict)
+    """The players' names as written, by index, for messages (``pipeline.player_names``)."""
+    warnings: list[Issue] = field(default_factory=list, init=False)
+    problems: list[InputError] = field(default_factory=list, init=False)
+    """Problems a game's own checks found; all of them are reported together."""
 
     def position(self, path: Path, *, at_key: bool = False) -> Position:
         """Where ``path`` is written, or its nearest written ancestor."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -45,7 +46,6 @@ SHOWN = MAX_SHOWN
 """Offending values are quoted in messages up to this many characters (``errors.shorten``)."""
 
 ALLOWED_TAGS = {NULL, BOOL, INT, FLOAT, STR, SEQ, MAP}
-SCALAR_TAGS = {NULL, BOOL, INT, FLOAT, STR}
 CORE_PREFIX = "tag:yaml.org,2002:"
 
 _INT = RULE_OF_TAG[INT]
@@ -75,26 +75,19 @@ def compose_text(text: str) -> yaml.Node | None:
     return node
 
 
+@dataclass(frozen=True, slots=True, repr=False)
 class Source:
-    """The text of one input file and the name it was given by (``-`` for stdin)."""
+    """The text of one input file and the name it was given by (``-`` for stdin); two sources
+    are equal when their names and texts are."""
 
-    __slots__ = ("modified", "name", "text")
-
-    def __init__(self, name: str, text: str, modified: float | None = None) -> None:
-        self.name = name
-        self.text = text
-        self.modified = modified
-        """The file's modification time (standard input: when it was read); ``None`` for
-        text that came from no file."""
+    name: str
+    text: str
+    modified: float | None = field(default=None, compare=False)
+    """The file's modification time (standard input: when it was read); ``None`` for
+    text that came from no file."""
 
     def __repr__(self) -> str:
         return f"Source({self.name!r}, {shorten(self.text, 40)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Source) and (self.name, self.text) == (other.name, other.text)
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.text))
 
 
 def read_source(name: str) -> Source:

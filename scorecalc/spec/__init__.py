@@ -7,14 +7,16 @@ books) live in the game; this package names no game.
 
 - ``base``: the protocol; ``MISSING``;
 - ``values``: ``Int``, ``Text``, ``Name``, ``Date``, ``Flag``, ``Choice``;
-- ``containers``: ``Record`` and its ``Field``, ``ListOf``, ``MapOf``, ``Either``, ``Anything``;
+- ``record``: ``Record`` and its ``Field``;
+- ``containers``: ``ListOf``, ``MapOf``, ``Either``, ``Anything``;
 - ``answer``: one-line answers -> the node a file would hold;
 - ``checking``: ``Context`` (one collect-all pass), ``Stop``, ``Reported``, ``check_alone``,
   ``salvage`` (imported by who runs a pass, not with the types).
 """
 
 from .base import MISSING, Spec
-from .containers import Anything, Either, Field, ListOf, MapOf, Record
+from .containers import Anything, Either, ListOf, MapOf
+from .record import Field, Record
 from .values import MAX_COUNT, Choice, Date, Flag, Int, Name, Text
 
 __all__ = ["MAX_COUNT", "MISSING", "Anything", "Choice", "Date", "Either", "Field", "Flag", "Int", "ListOf",

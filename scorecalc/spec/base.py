@@ -10,6 +10,7 @@ outside its game names it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
@@ -21,7 +22,7 @@ from .answer import flow_node, scalar_node, typed_node
 
 if TYPE_CHECKING:
     from .checking import Context
-    from .containers import Record
+    from .record import Record
 
 
 class _Missing:
@@ -38,23 +39,8 @@ FIT_NUMBER, FIT_WORD, FIT_SHAPE = 3, 2, 1
 """How surely an answer means one alternative of an ``Either`` (``Spec.answer_fit``)."""
 
 
-class Frozen:
-    """Attributes written once, when the object is built: a declaration is shared by every
-    file, template and tally session, so nothing may change it afterwards (setting or
-    deleting an attribute that holds a value raises ``AttributeError``)."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, name):
-            raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be set again")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be deleted")
-
-
-class Spec(Frozen):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Spec:
     """One kind of value in a declaration, and what each part of scorecalc asks of it.
 
     - checking: ``accepts(node)``, ``check(node, path, ctx)`` (plain data, or ``InputError``);
@@ -71,18 +57,20 @@ class Spec(Frozen):
       ``asked_fields()`` and ``asked_entries()`` (asked field by field, or entry by entry,
       rather than on one line).
 
-    Frozen: every attribute is written once, in ``__init__``.
+    Every spec type is a frozen dataclass, ``@dataclass(frozen=True, slots=True, eq=False,
+    repr=False)``: a declaration is shared by every file, template and tally session, so
+    nothing may change it once built (setting an attribute raises ``FrozenInstanceError``);
+    specs compare by identity and show as ``<Int: a whole number>``. A subclass's method
+    calls its base's by name (``Text.check(self, ...)``): Python 3.11 rebuilds a slotted
+    dataclass, so a bare ``super()`` inside its methods fails.
     """
 
-    __slots__ = ("doc", "kind")
+    doc: str = field(default="", kw_only=True)
+    kind: str = field(default="a value", kw_only=True)
 
     single_word: ClassVar[bool] = False
     """An answer to it is one word (a number, a name from a list): a list of them may be
     written with spaces between (``iguana crab``)."""
-
-    def __init__(self, *, doc: str = "", kind: str = "a value") -> None:
-        self.doc = doc
-        self.kind = kind
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self.kind}>"
@@ -93,7 +81,7 @@ class Spec(Frozen):
         """Whether ``node`` has this spec's shape (an ``Either`` takes the first that does)."""
         return True
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         """The plain value of ``node`` (canonical spellings, typed scalars), its parts' problems
         reported to ``ctx``; an ``InputError`` when the value itself is wrong."""
         raise NotImplementedError
@@ -118,7 +106,7 @@ class Spec(Frozen):
 
     # --- template --------------------------------------------------------------------------
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         """A value this spec accepts, as plain data (its declared ``example`` where it has one)."""
         return None
 

@@ -20,7 +20,7 @@ from .base import MISSING
 
 if TYPE_CHECKING:
     from .base import Spec
-    from .containers import Record
+    from .record import Record
 
 
 class Stop(InputError):

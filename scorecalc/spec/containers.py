@@ -1,4 +1,4 @@
-"""The specs that hold others: records of named fields, lists, mappings of names, alternatives, anything.
+"""The specs that hold others: lists, mappings of names, alternatives, anything (records are ``record``).
 
 A declaration is a tree of them: ``Record(fields={"players": Field(ListOf(PLAYER))})``.
 Each checks a composed YAML node into plain Python data, recording where every value was
@@ -8,61 +8,40 @@ problems all show in one run.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..errors import InputError, Path, quoted
-from ..reading.loading import check_key, position_of, scalar_value
-from ..reading.scalars import NULL, STR
-from ..reading.words import closest, normalise_word
-from .answer import NOTHING, mapping_answer, scalar_node, sequence_node, split_list
-from .base import FIT_SHAPE, MISSING, Frozen, Spec, one_line, quoted_hint
+from ..reading.loading import position_of, scalar_value
+from .answer import NOTHING, mapping_answer, sequence_node, split_list
+from .base import FIT_SHAPE, Spec, one_line, quoted_hint
+from .record import mapping_pairs
 from .values import MAX_COUNT, Int, Text
 
 if TYPE_CHECKING:
     from .checking import Context
+    from .record import Record
 
 
-class Field(Frozen):
-    """A key of a ``Record``: its spec, whether it is required or its default, and its ``doc``
-    (the template's comment: where the number is found on the physical table).
-
-    What ``scorecalc tally`` asks of a field (in which order, when it applies) is the
-    game's interview (``spec.interview``), not part of the declaration. Frozen."""
-
-    __slots__ = ("default", "doc", "required", "spec")
-
-    def __init__(self, spec: Spec, *, required: bool = False, default: Any = MISSING, doc: str = "") -> None:
-        self.spec = spec
-        self.required = required
-        self.default = default
-        self.doc = doc
-
-    def __repr__(self) -> str:
-        return f"Field({self.spec!r}, required={self.required})"
-
-    def fresh_default(self) -> Any:
-        """A copy of the default for one table's data: an empty list or mapping filled in for one
-        table (a tally answer appended to it) must never become every later table's default."""
-        return copy.deepcopy(self.default) if isinstance(self.default, list | dict) else self.default
-
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ListOf(Spec):
     """A list of values of one spec, ``min_items`` to ``max_items`` long."""
 
-    __slots__ = ("example", "item", "max_items", "min_items")
+    item: Spec
+    _: KW_ONLY
+    min_items: int = 0
+    max_items: int = MAX_COUNT
+    kind: str = "a list"
+    example: Sequence[Any] | None = None
+    """The template's entries (kept as a tuple)."""
 
-    def __init__(self, item: Spec, *, min_items: int = 0, max_items: int = MAX_COUNT, doc: str = "",
-                 kind: str = "a list", example: Sequence[Any] | None = None) -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.item = item
-        self.min_items = min_items
-        self.max_items = max_items
-        self.example = tuple(example) if example is not None else None
+    def __post_init__(self) -> None:
+        if self.example is not None:
+            object.__setattr__(self, "example", tuple(self.example))
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.SequenceNode)
@@ -135,207 +114,20 @@ class ListOf(Spec):
         return self.item.answer_words()
 
 
-def mapping_pairs(node: yaml.MappingNode, path: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
-    """A mapping's keys (each a short, plain word) and values; merge keys are refused."""
-    pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = []
-    for key, value in node.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
-            raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
-                             position=position_of(key))
-        check_key(key, path)
-        pairs.append((key, value))
-    return pairs
-
-
-def _split_numbers(node: yaml.Node, fields: Mapping[str, Field], path: Path) -> dict[int, InputError | None]:
-    """``{money: 1,900}``: in a flow mapping the comma ends the value, so YAML reads
-    ``money: 1`` and a key ``900``. Such a run — a number, then keys of three digits without
-    values on the same line — is one problem, reported at the number (by the index of its
-    pair) instead of a wrong value and unknown keys; the digit keys' indexes map to ``None``.
-    The field's spec says where such a number starts and what to write instead."""
-    found: dict[int, InputError | None] = {}
-    if not isinstance(node, yaml.MappingNode) or not node.flow_style:
-        return found
-    pairs = node.value
-    for i, (key, value) in enumerate(pairs):
-        spec_field = fields.get(key.value) if isinstance(key, yaml.ScalarNode) else None
-        if spec_field is None or not isinstance(value, yaml.ScalarNode) or value.style \
-                or not spec_field.spec.comma_start(value.value):
-            continue
-        groups = []
-        for next_key, next_value in pairs[i + 1:]:
-            if not (isinstance(next_key, yaml.ScalarNode) and not next_key.style
-                    and 1 <= len(next_key.value) <= 3 and next_key.value.isdecimal()
-                    and next_key.value not in fields
-                    and next_key.start_mark.line == value.end_mark.line
-                    and isinstance(next_value, yaml.ScalarNode) and next_value.tag == NULL
-                    and next_value.value == ""):
-                break
-            groups.append(next_key.value)
-        if not groups:
-            continue
-        number = ",".join([value.value, *groups])
-        found[i] = InputError(
-            (*path, str(key.value)), f"{number} inside {{...}}: the comma ends the value, so YAML reads "
-            f"{key.value}: {value.value} and a key {groups[0]!r}",
-            hint=spec_field.spec.comma_hint(str(key.value), number), position=position_of(value))
-        for j in range(i + 1, i + 1 + len(groups)):
-            found[j] = None
-    return found
-
-
-class Record(Spec):
-    """A mapping with a fixed set of keys."""
-
-    __slots__ = ("fields",)
-
-    def __init__(self, fields: Mapping[str, Field] | None = None, *, doc: str = "",
-                 kind: str = "a mapping") -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.fields: Mapping[str, Field] = MappingProxyType(dict(fields or {}))
-
-    def accepts(self, node: yaml.Node) -> bool:
-        return isinstance(node, yaml.MappingNode)
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[str, Any]:
-        ctx.visit(node, path)
-        if not isinstance(node, yaml.MappingNode):
-            raise self.wrong_type(node, path)
-        before = ctx.count
-        result: dict[str, Any] = {}
-        meant: set[str] = set()
-        """Keys an unknown key was taken for ('educaton' -> 'education'): not also reported missing."""
-        split = _split_numbers(node, self.fields, path)
-        for index, (key, value) in enumerate(mapping_pairs(node, path)):
-            name = scalar_value(key)
-            spec_field = self.fields.get(name) if isinstance(name, str) else None
-            child = (*path, str(key.value))
-            if index in split:
-                problem = split[index]
-                if problem is not None:
-                    ctx.report(problem)
-                    result[name] = MISSING
-                continue
-            if spec_field is None:
-                words = list(self.fields)
-                close = closest(str(key.value), words) or closest(normalise_word(str(key.value)), words)
-                if close is not None:
-                    meant.add(close)
-                ctx.report(InputError(
-                    child, f"unknown key {quoted(key.value)}",
-                    hint=f"did you mean {close!r}?" if close else "expected one of: " + ", ".join(words),
-                    position=position_of(key),
-                ))
-                continue
-            if name in result:
-                ctx.report(InputError(child, f"duplicate key {quoted(name)} (it was already given above)",
-                                      position=position_of(key)))
-                continue
-            ctx.positions.keys[child] = position_of(key)
-            try:
-                result[name] = spec_field.spec.check(value, child, ctx)
-            except InputError as error:
-                ctx.report(error)
-                result[name] = MISSING
-        for name, spec_field in self.fields.items():
-            if name in result:
-                continue
-            if spec_field.required and name not in meant:
-                ctx.report(InputError(path, f"missing required key {name!r}", position=position_of(node)))
-            elif spec_field.default is not MISSING:
-                result[name] = spec_field.fresh_default()
-        ctx.check_parts(before)
-        return result
-
-    def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {
-            "type": "object",
-            "properties": {},
-            "additionalProperties": False,
-        }
-        for name, spec_field in self.fields.items():
-            sub = spec_field.spec.json_schema()
-            if spec_field.doc:
-                sub = {**sub, "description": spec_field.doc}
-            schema["properties"][name] = sub
-        required = [name for name, spec_field in self.fields.items() if spec_field.required]
-        if required:
-            schema["required"] = required
-        return schema
-
-    def template_example(self) -> dict[str, Any]:
-        """The required fields, each with its example."""
-        return {name: spec_field.spec.template_example() for name, spec_field in self.fields.items()
-                if spec_field.required}
-
-    def as_record(self) -> Record:
-        return self
-
-    def asked_fields(self) -> Record | None:
-        """A record of scalars (``leftover``, ``rules``, ``solo``) is answered on one line."""
-        return None if all(spec_field.spec.is_scalar() for spec_field in self.fields.values()) else self
-
-    def parts(self) -> tuple[Spec, ...]:
-        return tuple(spec_field.spec for spec_field in self.fields.values())
-
-    def answer_node(self, text: str) -> yaml.Node:
-        return mapping_answer(self, text)
-
-    def answer_fit(self, text: str) -> int:
-        return FIT_SHAPE
-
-    def answer_keys(self) -> list[str]:
-        return list(self.fields)
-
-    def answer_key(self, token: str) -> str | None:
-        word = normalise_word(token)
-        return word if word in self.fields else None
-
-    def answer_key_node(self, key: str) -> yaml.Node:
-        return scalar_node(STR, self.answer_key(key) or key)
-
-    def answer_value_spec(self, key: str) -> Spec:
-        found = self.fields.get(normalise_word(key))
-        return found.spec if found is not None else Text()
-
-    def _field_spec(self, key: Any) -> Spec | None:
-        found = self.fields.get(key)
-        return found.spec if found is not None else None
-
-    def answer_text(self, value: Any) -> str:
-        return one_line(value, field_spec=self._field_spec)
-
-    def written(self, value: Any) -> Any:
-        if not isinstance(value, dict):
-            return value
-        return {key: self.fields[key].spec.written(item) if key in self.fields else item
-                for key, item in value.items()}
-
-    def answer_syntax(self) -> str:
-        order = self.answer_keys()
-        shown = self.answer_text({key: self.fields[key].spec.template_example()
-                                  for key in (order[0], order[-1])})
-        return (f"'name value' pairs, e.g. '{shown}', or only the values in this order: "
-                f"{' '.join(order)} (left out: the default)")
-
-    def answer_words(self) -> list[str]:
-        words = [*self.fields]
-        for spec_field in self.fields.values():
-            words += spec_field.spec.answer_words()
-        return list(dict.fromkeys(words))
-
-
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MapOf(Spec):
     """A mapping from names (``key``) to values: ``{sea_lion: 2, tortoise: 1}``."""
 
-    __slots__ = ("example", "key", "value")
+    _: KW_ONLY
+    key: Spec = field(default_factory=Text)
+    value: Spec = field(default_factory=Int)
+    kind: str = "a mapping"
+    example: Mapping[Any, Any] | None = None
+    """The template's entries (read-only once built)."""
 
-    def __init__(self, *, key: Spec | None = None, value: Spec | None = None, doc: str = "",
-                 kind: str = "a mapping", example: Mapping[Any, Any] | None = None) -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.key = key if key is not None else Text()
-        self.value = value if value is not None else Int()
-        self.example: Mapping[Any, Any] | None = None if example is None else MappingProxyType(dict(example))
+    def __post_init__(self) -> None:
+        if self.example is not None:
+            object.__setattr__(self, "example", MappingProxyType(dict(self.example)))
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.MappingNode)
@@ -426,19 +218,21 @@ class MapOf(Spec):
         return self.key.answer_words()
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Either(Spec):
-    """The first alternative that accepts the node's shape (a count *or* a mapping)."""
+    """The first alternative that accepts the node's shape (a count *or* a mapping); its
+    ``kind`` names the alternatives'."""
 
-    __slots__ = ("options",)
+    options: tuple[Spec, ...]
+    kind: str = field(init=False)
 
-    def __init__(self, options: tuple[Spec, ...], *, doc: str = "") -> None:
-        super().__init__(doc=doc, kind=" or ".join(option.kind for option in options))
-        self.options = options
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", " or ".join(option.kind for option in self.options))
 
     def accepts(self, node: yaml.Node) -> bool:
         return any(option.accepts(node) for option in self.options)
 
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         for option in self.options:
             if option.accepts(node):
                 return option.check(node, path, ctx)
@@ -448,7 +242,7 @@ class Either(Spec):
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [option.json_schema() for option in self.options]}
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         return self.options[0].template_example()
 
     def as_record(self) -> Record | None:
@@ -483,15 +277,13 @@ class Either(Spec):
         return [word for option in self.options for word in option.answer_words()]
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Anything(Spec):
     """Any YAML value, kept as plain data (read by someone else, e.g. ``expect:``)."""
 
-    __slots__ = ()
+    kind: str = field(default="a value", init=False)
 
-    def __init__(self, *, doc: str = "") -> None:
-        super().__init__(doc=doc, kind="a value")
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         ctx.visit(node, path)
         if isinstance(node, yaml.ScalarNode):
             return scalar_value(node)
@@ -513,4 +305,3 @@ class Anything(Spec):
 
     def template_example(self) -> dict[str, Any]:
         return {}
-

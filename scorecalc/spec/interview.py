@@ -16,15 +16,14 @@ handed, so it never writes FILE itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
-
-from .base import Frozen
 
 if TYPE_CHECKING:
     from ..errors import InputError, Path
     from .base import Spec
-    from .containers import Record
+    from .record import Record
 
 Table = Mapping[str, Any]
 """The table as answered so far: plain data, as the YAML holds it."""
@@ -36,35 +35,31 @@ fields), then what refers to the players (Origin's board tiles and their cubes).
 record the fields are asked by their ``order``, then in declaration order."""
 
 
-class Ask(Frozen):
-    """How one field is asked; a field the interview does not name is asked as ``Ask()``."""
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Ask:
+    """How one field is asked; a field the interview does not name is asked as ``Ask()``.
+    Frozen, as the declaration it asks about."""
 
-    __slots__ = ("applies", "complete", "most", "needed", "noun", "order", "rarely")
-
-    def __init__(self, order: int | None = SETTINGS, *,
-                 applies: Callable[[Table, Mapping[str, Any]], bool] | None = None, needed: bool = False,
-                 most: Callable[[Table], int | None] | None = None,
-                 complete: Callable[[Table], list[str]] | None = None, noun: str = "entry",
-                 rarely: str = "") -> None:
-        self.order = order
-        """Reading order among the record's fields (lower first, then declaration order); ``None``:
-        never asked. At the top: ``SETTINGS``, ``WHEN_AND_WHERE``, ``PLAYERS``, ``AFTER_PLAYERS``."""
-        self.applies = applies
-        """``applies(table, record)``: whether the question applies, given the table so far and the
-        record that holds the field (``None``: always)."""
-        self.needed = needed
-        """When it applies, the game needs it although the declaration leaves it optional (the
-        objective outside the Family variant): the player is not offered to skip it."""
-        self.most = most
-        """For a list: at most this many entries, given the table so far (a solo game's one player)."""
-        self.complete = complete
-        """Words to complete the answer with, from the table so far (players' names for cubes)."""
-        self.noun = noun
-        """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
-        self.rarely = rarely
-        """A setting players rarely change (Caracas' readings): first asked as this yes-or-no
-        question (``house rules?``, default no: the field's defaults); ``y`` then asks the field
-        itself, and an answer to the field itself is taken at once too."""
+    order: int | None = SETTINGS
+    """Reading order among the record's fields (lower first, then declaration order); ``None``:
+    never asked. At the top: ``SETTINGS``, ``WHEN_AND_WHERE``, ``PLAYERS``, ``AFTER_PLAYERS``."""
+    _: KW_ONLY
+    applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
+    """``applies(table, record)``: whether the question applies, given the table so far and the
+    record that holds the field (``None``: always)."""
+    needed: bool = False
+    """When it applies, the game needs it although the declaration leaves it optional (the
+    objective outside the Family variant): the player is not offered to skip it."""
+    most: Callable[[Table], int | None] | None = None
+    """For a list: at most this many entries, given the table so far (a solo game's one player)."""
+    complete: Callable[[Table], list[str]] | None = None
+    """Words to complete the answer with, from the table so far (players' names for cubes)."""
+    noun: str = "entry"
+    """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
+    rarely: str = ""
+    """A setting players rarely change (Caracas' readings): first asked as this yes-or-no
+    question (``house rules?``, default no: the field's defaults); ``y`` then asks the field
+    itself, and an answer to the field itself is taken at once too."""
 
     def __repr__(self) -> str:
         return f"Ask({self.order!r})"
@@ -75,25 +70,23 @@ NEVER = Ask(None)
 ASKED = Ask()
 
 
-class Step(Frozen):
+@dataclass(frozen=True, slots=True)
+class Step:
     """What an entry form asks next of one record (or, ``done``, shows when going back)."""
 
-    __slots__ = ("default", "doc", "done", "label", "optional", "value")
-
-    def __init__(self, label: str, *, doc: str = "", done: bool = False, default: str = "",
-                 optional: bool = False, value: Any = None) -> None:
-        self.label = label
-        """What is asked, in a few words: ``row 3``."""
-        self.doc = doc
-        """Where to find it on the table, and the form of the answer."""
-        self.done = done
-        """The form has all it takes for this record (the question shows as answered)."""
-        self.default = default
-        """What an empty answer does, shown in brackets (``end of board``); empty: nothing shown."""
-        self.optional = optional
-        """An empty answer is accepted here (it ends the form)."""
-        self.value = value
-        """The form's part of the record so far (the grid typed), for going back."""
+    label: str
+    """What is asked, in a few words: ``row 3``."""
+    _: KW_ONLY
+    doc: str = ""
+    """Where to find it on the table, and the form of the answer."""
+    done: bool = False
+    """The form has all it takes for this record (the question shows as answered)."""
+    default: str = ""
+    """What an empty answer does, shown in brackets (``end of board``); empty: nothing shown."""
+    optional: bool = False
+    """An empty answer is accepted here (it ends the form)."""
+    value: Any = None
+    """The form's part of the record so far (the grid typed), for going back."""
 
 
 class Entry(Protocol):
@@ -169,16 +162,19 @@ class EntryForm(Protocol):
         show what is there (the board so far)."""
 
 
-class Interview(Frozen):
+@dataclass(frozen=True, slots=True, eq=False)
+class Interview:
     """A game's questions: an ``Ask`` for each field named, by its path (``"players.books"``),
-    and the entry forms of the records at a path (``{"players": CaracasBoard()}``)."""
+    and the entry forms of the records at a path (``{"players": CaracasBoard()}``); both
+    read-only once built."""
 
-    __slots__ = ("forms", "questions")
+    questions: Mapping[str, Ask] = field(default_factory=dict)
+    _: KW_ONLY
+    forms: Mapping[str, EntryForm] = field(default_factory=dict)
 
-    def __init__(self, questions: Mapping[str, Ask] | None = None, *,
-                 forms: Mapping[str, EntryForm] | None = None) -> None:
-        self.questions: Mapping[str, Ask] = MappingProxyType(dict(questions or {}))
-        self.forms: Mapping[str, EntryForm] = MappingProxyType(dict(forms or {}))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "questions", MappingProxyType(dict(self.questions)))
+        object.__setattr__(self, "forms", MappingProxyType(dict(self.forms)))
 
     def ask(self, key: str) -> Ask:
         """How the field at ``key`` is asked."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,21 +27,19 @@ MAX_COUNT = 10_000
 _CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Int(Spec):
     """A whole number in ``[minimum, maximum]``."""
 
-    __slots__ = ("example", "maximum", "minimum", "why")
+    _: KW_ONLY
+    minimum: int = 0
+    maximum: int = MAX_COUNT
+    example: int | None = None
+    why: str = ""
+    """Why the maximum is what it is ("the forest track has 5 spaces"), for the error."""
+    kind: str = "a whole number"
 
     single_word: ClassVar[bool] = True
-
-    def __init__(self, *, minimum: int = 0, maximum: int = MAX_COUNT, doc: str = "",
-                 example: int | None = None, why: str = "", kind: str = "a whole number") -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.minimum = minimum
-        self.maximum = maximum
-        self.example = example
-        self.why = why
-        """Why the maximum is what it is ("the forest track has 5 spaces"), for the error."""
 
     def accepts(self, node: yaml.Node) -> bool:
         return is_scalar_node(node, INT, FLOAT)
@@ -93,16 +92,14 @@ class Int(Spec):
         return f"a whole number, {self.minimum} {top}"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Text(Spec):
     """Free text on one line (a player or species name)."""
 
-    __slots__ = ("example", "max_length")
-
-    def __init__(self, *, doc: str = "", example: str | None = None, max_length: int = 100,
-                 kind: str = "text") -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.example = example
-        self.max_length = max_length
+    _: KW_ONLY
+    example: str | None = None
+    max_length: int = 100
+    kind: str = "text"
 
     def accepts(self, node: yaml.Node) -> bool:
         return is_scalar_node(node, STR)
@@ -156,13 +153,12 @@ class Text(Spec):
         return "text on one line"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Name(Text):
     """A player's name: one line, no control or bidirectional characters, not invisible."""
 
-    __slots__ = ()
-
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
-        value = super().check(node, path, ctx)
+        value = Text.check(self, node, path, ctx)
         problem = name_problem(str(node.value))
         if problem:
             raise InputError(path, f"the name {quoted(node.value)} {problem}")
@@ -172,18 +168,16 @@ class Name(Text):
         return self.example if self.example is not None else "Player 1"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Date(Spec):
     """When the play happened: ``2026-11-28``, ``2026-11-28 20:30`` or ``2026-11-28 20:30:00``.
 
     Read as ``2026-11-28`` or ``2026-11-28T20:30`` (seconds are not kept).
     """
 
-    __slots__ = ("example",)
-
-    def __init__(self, *, doc: str = "", example: str | None = None,
-                 kind: str = "a date (2026-11-28, or 2026-11-28 20:30)") -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.example = example
+    _: KW_ONLY
+    example: str | None = None
+    kind: str = "a date (2026-11-28, or 2026-11-28 20:30)"
 
     def accepts(self, node: yaml.Node) -> bool:
         return is_scalar_node(node, STR)
@@ -225,14 +219,13 @@ class Date(Spec):
         return "a date: 2026-11-28 or 2026-11-28 20:30"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Flag(Spec):
     """``true`` or ``false`` (and nothing else: ``yes``/``no`` are text)."""
 
-    __slots__ = ("example",)
-
-    def __init__(self, *, doc: str = "", example: bool | None = None, kind: str = "true or false") -> None:
-        super().__init__(doc=doc, kind=kind)
-        self.example = example
+    _: KW_ONLY
+    example: bool | None = None
+    kind: str = "true or false"
 
     def accepts(self, node: yaml.Node) -> bool:
         return is_scalar_node(node, BOOL)
@@ -266,21 +259,26 @@ class Flag(Spec):
         return "y or n"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Choice(Spec):
-    """One of a fixed set of words, matched after ``normalise_word``, plus short forms."""
+    """One of a fixed set of words, matched after ``normalise_word``, plus short forms.
 
-    __slots__ = ("aliases", "example", "what", "words")
+    ``kind`` follows from ``what`` and ``words``: ``a river side (n, e, s, w)``."""
+
+    _: KW_ONLY
+    words: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    """Short forms (``howler`` for ``howler_monkey``), read-only once built."""
+    example: str | None = None
+    what: str = "name"
+    kind: str = field(init=False)
 
     single_word: ClassVar[bool] = True
 
-    def __init__(self, *, words: tuple[str, ...] = (), aliases: Mapping[str, str] | None = None,
-                 doc: str = "", example: str | None = None, what: str = "name") -> None:
-        article = "an" if what[:1].lower() in "aeiou" else "a"
-        super().__init__(doc=doc, kind=f"{article} {what} ({', '.join(words)})")
-        self.words = words
-        self.aliases: Mapping[str, str] = MappingProxyType(dict(aliases or {}))
-        self.example = example
-        self.what = what
+    def __post_init__(self) -> None:
+        article = "an" if self.what[:1].lower() in "aeiou" else "a"
+        object.__setattr__(self, "kind", f"{article} {self.what} ({', '.join(self.words)})")
+        object.__setattr__(self, "aliases", MappingProxyType(dict(self.aliases)))
 
     def accepts(self, node: yaml.Node) -> bool:
         return is_scalar_node(node, STR)

@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 
 from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
-from ..games import Game
+from ..games import Game, State
 from ..pipeline import player_names
 from ..reading.loading import Source, compose, position_of, read_source
 from ..reading.words import did_you_mean
@@ -61,7 +61,7 @@ def parse_path(text: str) -> Path:
     return tuple(parts)
 
 
-def load(game: Game, name: str) -> Loaded:
+def load(game: Game[State], name: str) -> Loaded:
     if not os.path.exists(name):
         return Loaded({}, Progress(), started=False, exists=False)
     try:
@@ -95,7 +95,7 @@ PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{
 PROGRESS_KEYS = ("declined", "open")
 
 
-def read_progress(game: Game, top: yaml.Node, name: str) -> Progress:
+def read_progress(game: Game[State], top: yaml.Node, name: str) -> Progress:
     """The ``tally:`` block, checked: a hand-edited or broken one is a located error (``UsageError``,
     exit 2), never a guess."""
     assert isinstance(top, yaml.MappingNode)
@@ -123,7 +123,8 @@ def read_progress(game: Game, top: yaml.Node, name: str) -> Progress:
     return Progress(declined=found["declined"], open=found["open"])
 
 
-def read_paths(game: Game, node: yaml.Node, where: Path, problems: list[InputError]) -> frozenset[Path]:
+def read_paths(game: Game[State], node: yaml.Node, where: Path,
+               problems: list[InputError]) -> frozenset[Path]:
     """A list of places in the table (``[date, "players[0].exhibitions"]``), each one the
     declaration has."""
     from ..spec.interview import field_spec, key_of
@@ -196,7 +197,7 @@ def check_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputErr
     return MISSING if value is MISSING else as_written(spec, value)
 
 
-def render(game: Game, data: dict[str, Any], progress: Progress | None) -> str:
+def render(game: Game[State], data: dict[str, Any], progress: Progress | None) -> str:
     """FILE's text: the template's layout, and the ``tally:`` block while unfinished."""
     from ..template import emit_mapping
 

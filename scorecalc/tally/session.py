@@ -33,7 +33,7 @@ HELP = ("'?' this help · '<' back one question · empty: the default [in bracke
 
 
 class Session:
-    def __init__(self, game: Game, name: str, terminal: Terminal | None = None,
+    def __init__(self, game: Game[Any], name: str, terminal: Terminal | None = None,
                  now: datetime.datetime | None = None) -> None:
         self.game = game
         self.name = name
@@ -700,7 +700,7 @@ def syntax(spec: Spec, question: Question | None = None) -> str:
     return spec.answer_syntax()
 
 
-def tally(game: Game, name: str) -> int:
+def tally(game: Game[Any], name: str) -> int:
     """Ask for what FILE lacks; ``DONE`` when the table is complete, else an exit code."""
     if name == "-":
         raise UsageError("tally writes FILE as it goes; give a file path, not '-'")

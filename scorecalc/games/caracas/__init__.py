@@ -37,9 +37,10 @@ GAME = Game(
     fields=FIELDS,
     parse=parse,
     score=score,
-    views={"show_board": draw_boards, "codes": lambda table: grid_codes()},
+    views={"show_board": draw_boards},
+    listings={"codes": grid_codes},
     example=example,
-    interview=__name__ + ".interview",
+    interview_module=__name__ + ".interview",
 )
 
 __all__ = ["GAME", "Explorer", "Table", "grid_codes"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -42,13 +42,12 @@ COLUMN = Either((
 ))
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SideChoice(Choice):
     """A river side; written ``N``/``n``/``north``."""
 
-    __slots__ = ()
-
     def json_schema(self) -> dict[str, Any]:
-        schema = super().json_schema()
+        schema = Choice.json_schema(self)
         return {**schema, "enum": [*SIDES, *schema["enum"]]}
 
 
@@ -70,13 +69,12 @@ TILE = Record(fields={
                         "e.g. [[N, W], [E, S]]"),
 })
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Neighbourhood(Int):
     """``snake_around``: 8 (the tiles around, diagonals included) or 4 (side neighbours)."""
 
-    __slots__ = ()
-
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
-        value = super().check(node, path, ctx)
+        value = Int.check(self, node, path, ctx)
         if value not in (4, 8):
             raise InputError(path, f"must be 8 (the tiles around, diagonals included) or 4 (side "
                              f"neighbours only), found {value}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -273,14 +273,12 @@ def folded_squares(node: yaml.Node) -> int:
     return longest if longest > len(COLUMNS) else 0
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class GridText(Spec):
     """The grid as a (block) scalar, kept exactly as written so tokens can be located."""
 
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        super().__init__(doc="the board in the compact grid form (docs/rules/caracas.md)",
-                         kind="text (the grid, best written as a block: 'grid: |')")
+    doc: str = field(default="the board in the compact grid form (docs/rules/caracas.md)", init=False)
+    kind: str = field(default="text (the grid, best written as a block: 'grid: |')", init=False)
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.ScalarNode) and node.tag == STR

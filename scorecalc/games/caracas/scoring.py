@@ -29,4 +29,4 @@ def score(table: Table) -> ScoreSheet:
                                "without river" for square, side in dead) or "no dead-end rivers"
             player.add("Penalties", "Dead-end rivers", -len(dead), detail)
         players.append(player)
-    return rank(ScoreSheet("caracas", CATEGORIES, players))
+    return rank(ScoreSheet("caracas", CATEGORIES, tuple(players)))

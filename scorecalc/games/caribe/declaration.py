@@ -69,7 +69,7 @@ CARD_CHOICES = {"coimbra": KNOWLEDGE_TYPE, "london": TERRAIN, "paris": ANIMAL}
 
 UNIVERSITY_CARDS = KeyedMap(
     key=UNIVERSITY, required=True,
-    specs={name: CardChoice(CARD_CHOICES[name], university=name, others=CARD_CHOICES)
+    specs={name: CardChoice.like(CARD_CHOICES[name], university=name, others=CARD_CHOICES)
            for name in UNIVERSITIES},
 )
 

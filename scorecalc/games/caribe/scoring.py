@@ -7,6 +7,7 @@ the docstrings of the functions that implement them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...sheet import PlayerScore, ScoreSheet, TieBreak, plural, rank
@@ -200,51 +201,50 @@ def campaign_notes(result: dict[str, Any], a_because: str) -> list[str]:
             f"({plural(result['goals_completed'], 'goal')} completed); {verdict}."]
 
 
-def solo_outcome(sheet: ScoreSheet, solo: Solo) -> None:
-    """Notes and the JSON ``solo`` key for a You vs Percy or BYOS game."""
+def solo_outcome(sheet: ScoreSheet, solo: Solo) -> ScoreSheet:
+    """``sheet`` (ranked) with the outcome of a You vs Percy or BYOS game: whether the goal was
+    met, the notes and the JSON ``solo`` key."""
     you = sheet.players[0]
     if solo.mode == "percy":
         percy = sheet.players[1]
-        beaten = you.total > percy.total
-        sheet.automa = (percy.name,)
-        sheet.solo_goal = beaten  # the goal of You vs Percy: beat Percy
+        beaten = goal = you.total > percy.total  # the goal of You vs Percy: beat Percy
         head_start = HEAD_START[solo.difficulty]
         result = campaign(beaten, solo.goals_completed)
-        sheet.extra["solo"] = {"mode": "percy", "difficulty": solo.difficulty, "head_start": head_start,
-                               "percy_beaten": beaten, "campaign": result}
-        sheet.notes.append(f"Solo, You vs Percy ({solo.difficulty}): Percy's scoring marker started on "
-                           f"{head_start}" + (" (included in his game score)." if head_start else "."))
-        outcome = ("you beat Percy" if beaten
-                   else "a tie goes to Percy" if you.total == percy.total else "Percy wins")
-        sheet.notes.append(f"{you.name} {you.total}, Percy {percy.total}: {outcome}.")
+        outcome: dict[str, object] = {"mode": "percy", "difficulty": solo.difficulty,
+                                      "head_start": head_start, "percy_beaten": beaten, "campaign": result}
+        said = ("you beat Percy" if beaten
+                else "a tie goes to Percy" if you.total == percy.total else "Percy wins")
+        notes = [f"Solo, You vs Percy ({solo.difficulty}): Percy's scoring marker started on "
+                 f"{head_start}" + (" (included in his game score)." if head_start else "."),
+                 f"{you.name} {you.total}, Percy {percy.total}: {said}."]
         because = f"{you.total} {'>' if beaten else '≤'} Percy's {percy.total}"
     else:
         label, printed, text = achievement(you.total)
         to_beat = SCORE_TO_BEAT[solo.difficulty]
-        passed = you.total > to_beat
-        sheet.solo_goal = passed  # the goal of BYOS: pass the difficulty's score to beat
+        passed = goal = you.total > to_beat  # the goal of BYOS: pass the difficulty's score to beat
         result = campaign(passed, solo.goals_completed)
-        sheet.extra["solo"] = {"mode": "byos", "difficulty": solo.difficulty, "score": you.total,
-                               "band": label, "achievement": text, "score_to_beat": to_beat,
-                               "score_to_beat_passed": passed, "campaign": result}
-        sheet.notes.append(f"Solo, Beat Your Own Score ({solo.difficulty}): {you.total} is in the "
-                           f"{printed} band: {text}.")
-        sheet.notes.append(f"Score to beat at {solo.difficulty}: {to_beat} — "
-                           + (f"passed ({you.total} > {to_beat})." if passed
-                              else f"not passed ({you.total} ≤ {to_beat})."))
+        outcome = {"mode": "byos", "difficulty": solo.difficulty, "score": you.total,
+                   "band": label, "achievement": text, "score_to_beat": to_beat,
+                   "score_to_beat_passed": passed, "campaign": result}
+        notes = [f"Solo, Beat Your Own Score ({solo.difficulty}): {you.total} is in the "
+                 f"{printed} band: {text}.",
+                 f"Score to beat at {solo.difficulty}: {to_beat} — "
+                 + (f"passed ({you.total} > {to_beat})." if passed
+                    else f"not passed ({you.total} ≤ {to_beat}).")]
         because = f"{you.total} {'>' if passed else '≤'} {to_beat}"
-    sheet.notes.extend(campaign_notes(result, because))
+    return replace(sheet, solo_goal=goal, extra={**sheet.extra, "solo": outcome},
+                   notes=(*sheet.notes, *notes, *campaign_notes(result, because)))
 
 
 def score(table: Table) -> ScoreSheet:
     players = [score_player(table.cards, player) for player in table.players]
     if table.percy is not None and table.solo is not None:
         players.append(score_percy(table.cards, table.percy, table.solo.difficulty))
-    sheet = ScoreSheet("caribe", CATEGORIES, players)
-    if table.percy is not None:
-        sheet.start_player = "Percy"  # 'Every round Percy plays first and you next.'
+    against_percy = table.solo is not None and table.solo.mode == "percy"
+    sheet = ScoreSheet("caribe", CATEGORIES, tuple(players),
+                       # 'Every round Percy plays first and you next.'
+                       start_player="Percy" if table.percy is not None else None,
+                       automa=("Percy",) if against_percy else ())
     if table.solo is None:
         return rank(sheet, tiebreaks(table.players))
-    rank(sheet, [PERCY_WINS_TIES] if table.solo.mode == "percy" else [])
-    solo_outcome(sheet, table.solo)
-    return sheet
+    return solo_outcome(rank(sheet, [PERCY_WINS_TIES] if against_percy else []), table.solo)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -16,17 +18,14 @@ if TYPE_CHECKING:
     from ...spec.checking import Context
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ByKey(Spec):
     """The value spec of a ``KeyedMap`` entry, chosen by the (already checked) key."""
 
-    __slots__ = ("key", "specs")
+    key: Choice
+    specs: Mapping[str, Spec]
 
-    def __init__(self, key: Choice, specs: dict[str, Spec]) -> None:
-        super().__init__()
-        self.key = key
-        self.specs = specs
-
-    def check(self, node: yaml.Node, path: Path, ctx: Context) -> Any:
+    def check(self, node: yaml.Node, path: Path, ctx: Context) -> object:
         name = self.key.lookup(str(path[-1]))
         assert name is not None  # MapOf checks the key before its value
         return self.specs[name].check(node, path, ctx)
@@ -35,21 +34,26 @@ class ByKey(Spec):
         return tuple(self.specs.values())
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class KeyedMap(MapOf):
-    """A mapping keyed by enumerated words, each key with its own value spec.
+    """A mapping keyed by enumerated words, each key with its own value spec (its ``value`` is
+    the ``ByKey`` of ``specs``).
 
     ``required`` makes every key compulsory (``university_cards`` names all three).
     """
 
-    __slots__ = ("required", "specs")
+    _: KW_ONLY
+    key: Choice
+    specs: Mapping[str, Spec]
+    required: bool = False
+    value: Spec = field(init=False)
 
-    def __init__(self, *, key: Choice, specs: dict[str, Spec], required: bool = False, doc: str = "") -> None:
-        super().__init__(key=key, value=ByKey(key, specs), doc=doc)
-        self.specs = specs
-        self.required = required
+    def __post_init__(self) -> None:
+        MapOf.__post_init__(self)
+        object.__setattr__(self, "value", ByKey(self.key, self.specs))
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> dict[Any, Any]:
-        result = super().check(node, path, ctx)
+        result = MapOf.check(self, node, path, ctx)
         missing = [name for name in self.specs if name not in result]
         if self.required and missing:
             raise InputError(path, f"missing {', '.join(repr(name) for name in missing)}",
@@ -90,7 +94,7 @@ class KeyedMap(MapOf):
             if self.required:  # every name is needed (the knowledge markers): the example gives all
                 return f"name and count pairs, all of them: '{pairs}', or only the values in this order: " \
                        f"{' '.join(self.specs)}"
-            return super().answer_syntax()
+            return MapOf.answer_syntax(self)
         return f"each name and its word: '{pairs}', or only the words in this order: {' '.join(self.specs)}"
 
 
@@ -98,20 +102,24 @@ def with_article(what: str) -> str:
     return f"an {what}" if what[0] in "aeiou" else f"a {what}"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CardChoice(Choice):
     """A University card's word (its ``university``'s kind of word); a word that belongs to
     another University's card (``others``) says so."""
 
-    __slots__ = ("others", "university")
+    _: KW_ONLY
+    university: str
+    others: Mapping[str, Choice]
 
-    def __init__(self, base: Choice, *, university: str, others: dict[str, Choice]) -> None:
-        super().__init__(words=base.words, aliases=base.aliases, what=base.what, example=base.example)
-        self.university = university
-        self.others = others
+    @classmethod
+    def like(cls, base: Choice, *, university: str, others: Mapping[str, Choice]) -> CardChoice:
+        """``base``'s words as the card of ``university``."""
+        return cls(words=base.words, aliases=base.aliases, what=base.what, example=base.example,
+                   university=university, others=others)
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
         try:
-            return super().check(node, path, ctx)
+            return Choice.check(self, node, path, ctx)
         except InputError:
             if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str):
                 for other, choice in self.others.items():
@@ -135,17 +143,16 @@ _PAGE = ListOf(Choice())
 """One page of a book in an answer: its half icons separated by spaces, checked by ``pages``."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class BookSpec(Spec):
     """A completed book: whole icons by type (``counts``), or the two pages' half icons slot by
     slot (``pages``); read as ``{"whole": ...}`` or ``{"pages": ...}``."""
 
-    __slots__ = ("counts", "pages")
-
-    def __init__(self, *, counts: MapOf, pages: Record) -> None:
-        super().__init__(kind="a book: whole icons such as {fauna: 2} or pages such as "
-                              "{left: [...], right: [...]}")
-        self.counts = counts
-        self.pages = pages
+    _: KW_ONLY
+    counts: MapOf
+    pages: Record
+    kind: str = field(default="a book: whole icons such as {fauna: 2} or pages such as "
+                              "{left: [...], right: [...]}", init=False)
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.MappingNode)
@@ -173,7 +180,7 @@ class BookSpec(Spec):
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.counts.json_schema(), self.pages.json_schema()]}
 
-    def template_example(self) -> Any:
+    def template_example(self) -> object:
         return self.counts.template_example()
 
     def parts(self) -> tuple[Spec, ...]:
@@ -190,7 +197,7 @@ class BookSpec(Spec):
     def answer_text(self, value: Any) -> str:
         if isinstance(value, dict) and "left" in value:
             return " ".join(value["left"]) + " / " + " ".join(value["right"])
-        return super().answer_text(value)
+        return Spec.answer_text(self, value)
 
     def written(self, value: Any) -> Any:
         """As the YAML holds it: the whole icons' mapping, or the pages' ``{left, right}``."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ...errors import InputError, Path, quoted
 from ...reading.scalars import FLOAT, INT, STR, is_integer
-from ...spec import MAX_COUNT, Int
+from ...spec import Int
 
 if TYPE_CHECKING:
     from ...spec.checking import Context
@@ -18,21 +19,18 @@ _MONEY_TEXT = r"^£?\s*(\d{1,3}(?:,\d{3}){1,6}|\d{1,20})$"
 _DOTTED_THOUSANDS = r"^£?\s*\d{1,3}(?:\.\d{3})+$"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Money(Int):
     """An amount of money as players write it: ``1900``, ``1,900`` or ``£1,900`` (whole
     pounds, a multiple of ``step``). YAML reads ``1,900`` and ``£1,900`` as text, so text in
     those shapes is accepted; ``1.900`` is a float and is refused with a hint. A tally answer
     is read the same way (the same rules make the same node)."""
 
-    __slots__ = ("step", "why_step")
-
-    def __init__(self, *, minimum: int = 0, maximum: int = MAX_COUNT, step: int = 1, why_step: str = "",
-                 doc: str = "", example: int | None = None, why: str = "") -> None:
-        super().__init__(minimum=minimum, maximum=maximum, doc=doc, example=example, why=why,
-                         kind="an amount of money (1900, 1,900 or £1,900)")
-        self.step = step
-        self.why_step = why_step
-        """Why amounts are multiples of ``step`` ("the game's money comes in £100 and £500 notes")."""
+    _: KW_ONLY
+    step: int = 1
+    why_step: str = ""
+    """Why amounts are multiples of ``step`` ("the game's money comes in £100 and £500 notes")."""
+    kind: str = field(default="an amount of money (1900, 1,900 or £1,900)", init=False)
 
     def accepts(self, node: yaml.Node) -> bool:
         return isinstance(node, yaml.ScalarNode) and node.tag in (INT, FLOAT, STR)
@@ -75,7 +73,7 @@ class Money(Int):
         return is_integer(token) or re.match(_MONEY_TEXT, token) is not None
 
     def answer_syntax(self) -> str:
-        return super().answer_syntax() + " (£1,900 is fine)"
+        return Int.answer_syntax(self) + " (£1,900 is fine)"
 
 
 def money_hint(written: str) -> str | None:

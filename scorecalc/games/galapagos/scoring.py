@@ -79,6 +79,6 @@ def score(table: Table) -> ScoreSheet:
         sheet_player.add("Animals", "Animal tokens", *animal_points(player.animals))
         sheet_player.add("Money", "Money", *money_points(player.money))
         scores.append(sheet_player)
-    sheet = ScoreSheet("galapagos", CATEGORIES, scores)
+    sheet = ScoreSheet("galapagos", CATEGORIES, tuple(scores))
     most_money = TieBreak("most money", lambda i: players[i].money, lambda i: f"£{players[i].money:,}")
     return rank(sheet, [most_money])

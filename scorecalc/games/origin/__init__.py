@@ -22,5 +22,5 @@ GAME = Game(
     score=score,
     example=example,
     checks_partial=True,
-    interview=__name__ + ".interview",
+    interview_module=__name__ + ".interview",
 )

@@ -254,7 +254,7 @@ def score(table: Table) -> ScoreSheet:
         score_species_tiles(player, taken[p], table, sheet_player)
         scores.append(sheet_player)
     score_books(table, scores, notes)
-    sheet = ScoreSheet("origin", CATEGORIES, scores, notes=notes, extra={
+    sheet = ScoreSheet("origin", CATEGORIES, tuple(scores), notes=tuple(notes), extra={
         "variant": table.variant,
         "objective": table.objective,
         "board": [

@@ -1,0 +1,42 @@
+"""Every output against its golden file (``tests/support/golden.py`` says what they hold).
+
+A difference fails with the unified diff; after a deliberate change, ``python -m tests.support.golden``
+rewrites the files and ``git diff tests/commands/golden`` shows what the change changed.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.golden import GOLDEN, cases, render, scratch
+
+CASES = cases()
+
+
+@pytest.fixture(scope="module")
+def folder() -> Iterator[Path]:
+    with scratch() as made:
+        yield made
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_output_is_golden(name: str, folder: Path) -> None:
+    expected_file = GOLDEN / name
+    assert expected_file.exists(), f"{name} has no golden file: run python -m tests.support.golden"
+    expected = expected_file.read_text(encoding="utf-8")
+    actual = render(CASES[name], folder)
+    if actual != expected:
+        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                            f"golden/{name}", "now", n=2))
+        pytest.fail(f"output differs from tests/commands/golden/{name} "
+                    f"(python -m tests.support.golden rewrites it):\n{diff}")
+
+
+def test_every_golden_file_has_a_case() -> None:
+    stale = sorted(str(path.relative_to(GOLDEN)) for path in GOLDEN.rglob("*.txt")
+                   if str(path.relative_to(GOLDEN)) not in CASES)
+    assert not stale, f"golden files no case makes (python -m tests.support.golden removes them): {stale}"

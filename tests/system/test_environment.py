@@ -1,0 +1,89 @@
+"""Environment values that cannot be used are ignored with one warning line, never a crash
+(issue 27 item 4): ``SOURCE_DATE_EPOCH``, ``COLUMNS``, ``LINES``, ``TZ``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import run_scorecalc
+
+GALAPAGOS_ANSWERS = "\n".join(["", "Home", "Anna", "Ben", "", "41", "17", "sea_lion 2, tortoise 1", "2300",
+                               "", "35", "12", "3", "1900", ""]) + "\n"
+
+
+def scorecalc(*args: str, env: dict[str, str], cwd: Path | None = None, stdin: str = "") -> Any:
+    """The command in a process of its own, with these environment values (COLUMNS, LINES, TZ and
+    SOURCE_DATE_EPOCH unset unless given)."""
+    unset: dict[str, str | None] = dict.fromkeys(("COLUMNS", "LINES", "TZ", "SOURCE_DATE_EPOCH"))
+    return run_scorecalc(*args, env={**unset, **env}, input=stdin, **({"cwd": cwd} if cwd else {}))
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    ("253402300800", "is later than the year 9999"),
+    ("99999999999999999999", "is later than the year 9999"),
+    ("١٢٣", "is not a whole number of seconds"),
+    ("-5", "is not a whole number of seconds"),
+    ("soon", "is not a whole number of seconds"),
+])
+def test_an_unusable_source_date_epoch_is_one_warning_and_the_clock(tmp_path: Path, value: str,
+                                                                    why: str) -> None:
+    done = scorecalc("tally", "galapagos", "t.yaml", env={"SOURCE_DATE_EPOCH": value}, cwd=tmp_path,
+                     stdin=GALAPAGOS_ANSWERS)
+    assert done.returncode == 0, done.stderr
+    warning = f"scorecalc: warning: SOURCE_DATE_EPOCH='{value}' {why}; ignored (using the clock)"
+    assert done.stderr.count(warning) == 1, done.stderr
+    assert done.stderr.count("warning:") == 1
+    assert "date:" in (tmp_path / "t.yaml").read_text(encoding="utf-8")  # Enter stored the clock's now
+
+
+def test_a_usable_source_date_epoch_fixes_now_without_a_warning(tmp_path: Path) -> None:
+    done = scorecalc("tally", "galapagos", "t.yaml", env={"SOURCE_DATE_EPOCH": "1767643200"}, cwd=tmp_path,
+                     stdin=GALAPAGOS_ANSWERS)
+    assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
+    assert "date: \"2026-01-05 20:00\"" in (tmp_path / "t.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "wide", "١٢", "12.5"])
+def test_unusable_columns_are_ignored_with_one_warning(value: str) -> None:
+    done = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={"COLUMNS": value})
+    plain = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={})
+    assert done.returncode == 0
+    assert done.stdout == plain.stdout  # 80 columns, as if unset (standard output is a pipe)
+    assert done.stderr.splitlines() == [
+        f"scorecalc: warning: COLUMNS='{value}' is not a positive whole number; ignored "
+        "(the terminal's width, else 80)"]
+
+
+def test_an_empty_variable_counts_as_unset() -> None:
+    done = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={"COLUMNS": "", "TZ": ""})
+    assert done.returncode == 0 and done.stderr == ""
+
+
+def test_unusable_lines_are_ignored_with_one_warning() -> None:
+    done = scorecalc("score", "examples/caracas/rulebook-alex.yaml", "--qr",
+                     env={"LINES": "tall", "COLUMNS": "200"})
+    warning = ("scorecalc: warning: LINES='tall' is not a positive whole number; "
+               "ignored (the terminal's height)")
+    assert warning in done.stderr.splitlines()
+    assert done.stderr.count("LINES=") == 1
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("value", ["Nowhere/Land", ":/etc/passwd", ":/no/such/zone"])
+def test_an_unknown_time_zone_is_one_warning(value: str) -> None:
+    done = scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": value})
+    assert done.returncode == 0
+    assert done.stderr.splitlines() == [
+        f"scorecalc: warning: TZ='{value}' is not a time zone this machine knows; ignored "
+        "(local times are read as UTC)"]
+    assert done.stdout == scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": "UTC"}).stdout
+
+
+@pytest.mark.parametrize("value", ["UTC", "Europe/Paris", ":Europe/Paris", "EST5EDT", "UTC+3", "<+03>-3",
+                                   "CET-1CEST,M3.5.0,M10.5.0/3"])
+def test_known_time_zones_and_posix_rules_say_nothing(value: str) -> None:
+    done = scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": value})
+    assert done.returncode == 0 and done.stderr == "", done.stderr
