@@ -43,20 +43,34 @@ Align = str
 
 def display_width(text: str) -> int:
     """Columns ``text`` takes on a terminal: wcwidth's ``wcswidth``, the measure tabulate pads
-    by (see ``_tabulate``)."""
+    by (see ``_tabulate``); a character wcwidth cannot size (a control character) counts 0.
+
+    Measured without wcswidth's loop over every character: a plain ASCII line is its
+    length, and otherwise each distinct other character is sized once (wcwidth's per
+    character rule, which is wcswidth's too but for a joiner or a variation selector).
+    """
     if text.isascii() and text.isprintable():
-        return len(text)  # what wcswidth says, without its loop over each character
-    width: int = wcswidth(text)
-    if width >= 0:
-        return width
-    return sum(char_width(char) for char in text)  # a character wcwidth cannot size
+        return len(text)
+    others = set(text).difference(_PLAIN)
+    if not others.isdisjoint(_SEQUENCES):
+        width: int = wcswidth(text)  # emoji sequences: wcswidth's own rule
+        return width if width >= 0 else sum(char_width(char) for char in text)
+    return len(text) + sum((char_width(char) - 1) * text.count(char) for char in others)
 
 
+@lru_cache(maxsize=4096)
 def char_width(char: str) -> int:
     if " " <= char <= "~":
         return 1
     width: int = wcwidth(char)
     return max(width, 0)
+
+
+_PLAIN = frozenset(map(chr, range(0x20, 0x7F)))
+"""Printable ASCII: one column each."""
+_SEQUENCES = frozenset("\u200d\ufe0f")
+"""The zero-width joiner and the emoji variation selector: wcswidth sizes the characters
+around them together."""
 
 
 def clean(text: str) -> str:
