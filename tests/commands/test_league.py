@@ -268,7 +268,8 @@ def test_csv_options_add_columns_only() -> None:
                                     "players1_wins", "players1_win_rate", "players1_average"]
     assert "Common animals" in every[0] and every[0]["Common animals"] == ""  # categories: game rows only
     caracas = next(row for row in every if row["game"] == "caracas" and row["player"] == "Duarte")
-    assert caracas["Common animals"] == "4.333" and caracas["Game score"] == "" and caracas["form"] == ""
+    # Common animals over her 2 plays with a board (her comparison-only play records Landscape alone)
+    assert caracas["Common animals"] == "6.5" and caracas["Game score"] == "" and caracas["form"] == ""
 
 
 def test_tables_fit_80_columns_with_long_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
