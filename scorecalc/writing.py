@@ -303,9 +303,18 @@ def _create_only(temporary: str, real: str) -> None:
     os.unlink(temporary)
 
 
+_CLEANED: set[str] = set()
+"""Folders whose abandoned temporary files this process removed already (tally writes after
+every answer: the folder is looked through once)."""
+
+
 def remove_abandoned_temporaries(folder: str) -> None:
     """Remove the temporary files (``.scorecalc-PID-*.tmp``) of runs that were killed before
-    they could (SIGKILL): only those whose process is gone; a live run's is never touched."""
+    they could (SIGKILL): only those whose process is gone; a live run's is never touched.
+    Once per folder and process."""
+    if folder in _CLEANED:
+        return
+    _CLEANED.add(folder)
     try:
         names = [entry.name for entry in os.scandir(folder or ".")
                  if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX)]
