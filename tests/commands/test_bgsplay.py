@@ -9,6 +9,8 @@ import shutil
 import uuid
 from pathlib import Path
 
+import pytest
+
 from scorecalc import __version__
 from scorecalc.output.bgsplay import NAMESPACE
 from scorecalc.pipeline import score_file
@@ -104,6 +106,7 @@ def test_dated_by_the_earliest_play() -> None:
         assert player["modificationDate"] == min(dates)
 
 
+@pytest.mark.slow  # three processes
 def test_byte_identical_run_to_run(tmp_path: Path) -> None:
     """The same season exported twice, in two processes and from a copy, is the same bytes."""
     copy = tmp_path / "league"

@@ -141,6 +141,7 @@ def test_solo_plays_without_a_goal_count_in_neither_streaks_nor_form() -> None:
     assert only_alone.players[0].form is None
 
 
+@pytest.mark.slow  # every option and both charts, twice
 def test_two_runs_are_byte_identical(tmp_path: Path) -> None:
     first = run_cli("standings", LEAGUE, *EVERY_OPTION, "-f", "json", "--chart", str(tmp_path / "a.svg"))
     second = run_cli("standings", LEAGUE, *EVERY_OPTION, "-f", "json", "--chart", str(tmp_path / "b.svg"))
@@ -444,6 +445,7 @@ def top_level_modules(*args: str) -> set[str]:
     return set(names)
 
 
+@pytest.mark.slow  # three processes, one of them drawing a chart
 def test_each_library_is_imported_only_by_its_option(tmp_path: Path) -> None:
     plain = top_level_modules("standings", LEAGUE, "-f", "json")
     assert not plain & {"openskill", "matplotlib", "numpy", "PIL"}

@@ -134,13 +134,14 @@ the tile is linked to the SEA on ✻73 as on ▲1."""
 
 
 def full_tables(game: str) -> list[dict[str, Any]]:
-    """The game's tables of ``FULL``; a game it lacks has its template's table (its ``example``)."""
+    """The game's tables of ``FULL``; a game it lacks has its template's table (its ``example``),
+    with a BoardGameGeek id."""
     if game in FULL:
         return FULL[game]
     _, high = player_range(get_game(game))
     example = get_game(game).example
     assert example is not None, f"{game} has no example table: add one to FULL"
-    return [{"game": game, **example(min(high, 5))}]
+    return [{"game": game, "bgg_id": 1, **example(min(high, 5))}]
 
 
 def numeric_fields(spec: Spec, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Int]]:

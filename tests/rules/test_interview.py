@@ -99,8 +99,9 @@ def test_every_part_of_a_declaration_is_frozen(game: str) -> None:
     with pytest.raises(TypeError):
         declaration.fields["players"] = declaration.fields["players"]  # type: ignore[index]
     choices = [part for part in parts if isinstance(part, Choice) and part.aliases]
-    with pytest.raises(TypeError):
-        choices[0].aliases["x"] = "y"  # type: ignore[index]
+    for choice in choices[:1]:  # a game whose words have no aliases (the toy's beads) has none to try
+        with pytest.raises(TypeError):
+            choice.aliases["x"] = "y"  # type: ignore[index]
 
 
 def test_what_a_game_set_on_a_shared_field_after_import_now_raises() -> None:

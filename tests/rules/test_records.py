@@ -29,7 +29,10 @@ METADATA = ("file", "title", "date", "location", "play_notes", "bgg_id", "file_t
 
 
 def first_example(game: str) -> Path:
-    return sorted((EXAMPLES / game).glob("*.yaml"))[0]
+    found = sorted((EXAMPLES / game).glob("*.yaml"))
+    if not found:
+        pytest.fail(f"game {game!r} has no worked example: add examples/{game}/*.yaml", pytrace=False)
+    return found[0]
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))

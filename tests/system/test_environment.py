@@ -21,6 +21,7 @@ def scorecalc(*args: str, env: dict[str, str], cwd: Path | None = None, stdin: s
     return run_scorecalc(*args, env={**unset, **env}, input=stdin, **({"cwd": cwd} if cwd else {}))
 
 
+@pytest.mark.slow  # a tally in a process per value (the quick loop keeps the cases below without a mark)
 @pytest.mark.parametrize(("value", "why"), [
     ("253402300800", "is later than the year 9999"),
     ("99999999999999999999", "is later than the year 9999"),
@@ -46,6 +47,7 @@ def test_a_usable_source_date_epoch_fixes_now_without_a_warning(tmp_path: Path) 
     assert "date: \"2026-01-05 20:00\"" in (tmp_path / "t.yaml").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["0", "-3", "wide", "١٢", "12.5"])
 def test_unusable_columns_are_ignored_with_one_warning(value: str) -> None:
     done = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={"COLUMNS": value})
@@ -72,6 +74,7 @@ def test_unusable_lines_are_ignored_with_one_warning() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["Nowhere/Land", ":/etc/passwd", ":/no/such/zone"])
 def test_an_unknown_time_zone_is_one_warning(value: str) -> None:
     done = scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": value})
@@ -82,6 +85,7 @@ def test_an_unknown_time_zone_is_one_warning(value: str) -> None:
     assert done.stdout == scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": "UTC"}).stdout
 
 
+@pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["UTC", "Europe/Paris", ":Europe/Paris", "EST5EDT", "UTC+3", "<+03>-3",
                                    "CET-1CEST,M3.5.0,M10.5.0/3"])
 def test_known_time_zones_and_posix_rules_say_nothing(value: str) -> None:

@@ -93,6 +93,7 @@ def test_every_corpus_file_has_a_case() -> None:
     assert on_disk == set(CASES) | set(GAME_CASES)
 
 
+@pytest.mark.slow  # a process per corpus file; the quick loop sees every corpus message in-process (golden)
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_hostile_file(name: str) -> None:
     path = HOSTILE / name
@@ -103,6 +104,7 @@ def test_hostile_file(name: str) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow  # as above
 @pytest.mark.parametrize("name", sorted(GAME_CASES))
 def test_hostile_value_of_each_game(name: str) -> None:
     display = f"tests/hostile/{name}"

@@ -213,7 +213,10 @@ def test_sigterm_during_the_run_exits_143() -> None:
 
 
 @pytest.mark.slow
-def test_sigterm_at_random_moments_of_a_batch_never_leaves_a_temporary_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("attempts", [pytest.param(range(2, 3), id="once"),  # the suite: one moment
+                                      pytest.param(range(6), id="six-moments", marks=pytest.mark.stress)])
+def test_sigterm_at_random_moments_of_a_batch_never_leaves_a_temporary_file(tmp_path: Path,
+                                                                           attempts: range) -> None:
     """Reported: SIGTERM during a large batch with --output left .scorecalc-*.tmp files."""
     tables = tmp_path / "tables"  # 40 copies of each example: distinct files (one file is read once)
     tables.mkdir()
@@ -223,7 +226,7 @@ def test_sigterm_at_random_moments_of_a_batch_never_leaves_a_temporary_file(tmp_
             (tables / f"{copy:02}-{number:02}.yaml").write_bytes(example.read_bytes())
     files = sorted(str(p) for p in tables.iterdir())
     target = tmp_path / "out.json"
-    for attempt in range(6):
+    for attempt in attempts:
         process = start_scorecalc("score", *files, "-f", "json", "-o", str(target), stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE)
         time.sleep(0.2 + 0.2 * attempt)

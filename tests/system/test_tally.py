@@ -9,8 +9,10 @@ score printed at the end must be the one ``scorecalc GAME FILE`` prints for it.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +150,21 @@ def test_other_commands_do_not_import_the_tally_package(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "scorecalc.tally" not in result.stderr
     assert "readline" not in result.stderr
+
+
+@pytest.mark.stress
+def test_terminal_sessions_hold_on_a_loaded_machine(tmp_path: Path) -> None:
+    """Every game's terminal session again while busy processes keep every core loaded twice
+    over: the waits scale with the load (helpers.timeout) and a Ctrl-C waits for the prompt to
+    be read (helpers.interrupt), so a slow machine makes a session slow, never failed."""
+    cores = os.cpu_count() or 1
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * cores)]
+    try:
+        for game in GAMES:
+            folder = tmp_path / game
+            folder.mkdir()
+            test_terminal_session_then_piped_answers(game, folder)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
