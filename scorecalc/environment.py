@@ -7,26 +7,29 @@ An empty value counts as unset (no warning), as shells and most programs treat i
 
 from __future__ import annotations
 
-import datetime
 import os
-import re
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .errors import quoted, write_error_line
+
+if TYPE_CHECKING:
+    import datetime
 
 _warned: set[str] = set()
 
 LATEST_EPOCH = 253402300799
 """9999-12-31 23:59:59 UTC: the last second a date can show."""
 
-_POSIX_TZ = re.compile(
+POSIX_TZ = (
     r"(?:[A-Za-z]{3,}|<[A-Za-z0-9+-]{3,}>)"  # std: a name of three letters or more, or <+03>
     r"[+-]?\d{1,2}(?::\d{1,2}){0,2}"  # its offset from UTC
     r"(?:(?:[A-Za-z]{3,}|<[A-Za-z0-9+-]{3,}>)"  # dst, optionally with its offset and rules
     r"(?:[+-]?\d{1,2}(?::\d{1,2}){0,2})?"
     r"(?:,[^,]+,[^,]+)?)?"
 )
-"""A POSIX ``TZ`` rule (``EST5EDT``, ``UTC+3``, ``<+03>-3``, ``CET-1CEST,M3.5.0,M10.5.0/3``)."""
+"""A POSIX ``TZ`` rule (``EST5EDT``, ``UTC+3``, ``<+03>-3``, ``CET-1CEST,M3.5.0,M10.5.0/3``), as a
+pattern compiled only when ``TZ`` is checked (this module is read at every table's start)."""
 
 
 def warn_unusable(name: str, value: str, why: str, instead: str) -> None:
@@ -62,6 +65,8 @@ def source_date_epoch() -> datetime.datetime | None:
     if len(text) > 12 or int(text) > LATEST_EPOCH:
         warn_unusable("SOURCE_DATE_EPOCH", text, "is later than the year 9999", "using the clock")
         return None
+    import datetime
+
     return datetime.datetime.fromtimestamp(int(text), datetime.UTC).replace(tzinfo=None)
 
 
@@ -76,8 +81,10 @@ def check_time_zone() -> None:
 
 
 def _known_time_zone(text: str) -> bool:
+    import re
+
     name = text[1:] if text.startswith(":") else text
-    if _POSIX_TZ.fullmatch(name):
+    if re.fullmatch(POSIX_TZ, name):
         return True
     if os.path.isabs(name):
         try:

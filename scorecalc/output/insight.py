@@ -170,13 +170,11 @@ def section(title: str, headers: Sequence[str], body: list[list[str]], align: Se
             markdown: bool, width: int | None, note: str = "", wrapped: Sequence[int] = (1,),
             level: str = "## ") -> str:
     """A titled table (with a note under the title, wrapped to ``width``)."""
-    from .standings import escape, laid_out
-    from .tables import wrap
+    from .standings import escape, laid_out, note_lines
 
     lines = [(level if markdown else "") + title, ""]
     if note:
-        lines += [note] if markdown or width is None else wrap(note, width)
-        lines.append("")
+        lines += [*note_lines(note, markdown, width), ""]
     if markdown:
         body = [[escape(cell) for cell in row] for row in body]
     lines.append(laid_out(headers, body, align, markdown, width, wrapped))

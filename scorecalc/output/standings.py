@@ -131,7 +131,6 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
     table format, wrapping long player names (markdown never wraps: a cell of a Markdown
     table is one line)."""
     from .insight import game_sections, overall_sections
-    from .tables import wrap
 
     heading = "## " if markdown else ""
     lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
@@ -144,8 +143,7 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
         body = standings_rows(standings, game, markdown)
         lines += [f"{heading}{title}", ""]
         if game == ALL:  # the column a reader may not know, said in one line as the sections do
-            lines += [PLACING_NOTE] if markdown or width is None else wrap(PLACING_NOTE, width)
-            lines.append("")
+            lines += [*note_lines(PLACING_NOTE, markdown, width), ""]
         lines.append(laid_out(headers, body, align, markdown, width))
         lines.append("")
         sections = overall_sections(standings, markdown, width) if game == ALL else \
@@ -153,6 +151,13 @@ def render_table(standings: Standings, markdown: bool = False, width: int | None
         for section in sections:
             lines += [section, ""]
     return "\n".join(lines)
+
+
+def note_lines(note: str, markdown: bool, width: int | None) -> list[str]:
+    """A note under a title: one line in Markdown or without a width, else wrapped to it."""
+    from .tables import wrap
+
+    return [note] if markdown or width is None else wrap(note, width)
 
 
 def laid_out(headers: Sequence[str], body: list[list[str]], align: Sequence[str], markdown: bool,

@@ -155,8 +155,12 @@ class Keeper:
             what = "was removed" if not os.path.lexists(self.name) else "was changed"
             if self.known is None and os.path.lexists(self.name):
                 what = "was created by another program"
-            raise Changed(f"{self.name}: {what} since tally last read or wrote it (an editor, or another "
-                          "run); it is left as it is, and this run stops rather than overwrite it")
+            raise self.changed(what)
+
+    def changed(self, what: str) -> Changed:
+        """``FILE: was changed since ...``: why this run stops rather than overwrite FILE."""
+        return Changed(f"{self.name}: {what} since tally last read or wrote it (an editor, or another "
+                       "run); it is left as it is, and this run stops rather than overwrite it")
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -170,9 +174,7 @@ class Keeper:
             fd = write_output(self.name, data, lock=True, absent=self.known is None)
         except FileExistsError:  # another run created FILE between the check and this write
             self.check_unchanged()
-            raise Changed(f"{self.name}: was created by another program since tally last read or wrote it "
-                          "(an editor, or another run); it is left as it is, and this run stops rather than "
-                          "overwrite it") from None
+            raise self.changed("was created by another program") from None
         except OSError as error:
             raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
         self.adopt(fd)
