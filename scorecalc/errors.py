@@ -105,6 +105,7 @@ class InputError(Exception):
         position: Position | None = None,
         at_key: bool = False,
         names: Mapping[int, str] | None = None,
+        also: tuple[Path, ...] = (),
     ) -> None:
         super().__init__(message)
         self.path = tuple(path)
@@ -113,6 +114,8 @@ class InputError(Exception):
         self.position = position
         self.at_key = at_key
         self.names = names
+        self.also = also
+        """Other parts of the table a fix may change (a ledger's track figure): tally asks them too."""
 
     @property
     def problems(self) -> list[InputError]:

@@ -36,6 +36,8 @@ class Document:
     def warn(self, path: Path, message: str) -> None:
         self.warnings.append(Issue(tuple(path), message))
 
-    def report(self, path: Path, message: str, *, hint: str | None = None, at_key: bool = False) -> None:
-        """A game's check found a problem: note it and go on checking the rest."""
-        self.problems.append(InputError(path, message, hint=hint, at_key=at_key))
+    def report(self, path: Path, message: str, *, hint: str | None = None, at_key: bool = False,
+               also: tuple[Path, ...] = ()) -> None:
+        """A game's check found a problem: note it and go on checking the rest. ``also``: other
+        parts a fix may change (tally asks them after the part at ``path``)."""
+        self.problems.append(InputError(path, message, hint=hint, at_key=at_key, also=also))

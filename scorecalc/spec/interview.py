@@ -9,8 +9,10 @@ Fields the interview does not name are asked in declaration order, with the sett
 
 ``scorecalc.tally`` runs every game's interview through this module, which lies below
 both: a game's interview imports only the spec types (never ``scorecalc.tally``), and
-tally names no game. An entry form speaks, saves and checks through the ``Entry`` it is
-handed, so it never writes FILE itself.
+tally names no game. An entry form speaks and checks through the ``Entry`` it is handed,
+which belongs to tally's model (``tally/model.py``): what it says is shown by the screen,
+its drawing made by the screen at its own width (``EntryForm.picture``), and FILE is
+written by tally after each answer, never by the form.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ class Step:
 
 class Entry(Protocol):
     """What an entry form is handed for one answer: the record it fills, and the session's
-    means to speak, keep its progress, save FILE and check the table."""
+    means to speak, keep its progress and check the table."""
 
     @property
     def record(self) -> dict[str, Any]:
@@ -110,24 +112,22 @@ class Entry(Protocol):
         """Whether more players may still join the table (so the player count is not known yet)."""
 
     def say(self, text: str) -> None:
-        """Show lines on the terminal, wrapped to its width."""
+        """Lines for the screen to show, wrapped to its width."""
 
     def note(self, text: str) -> None:
-        """Show a line in the terminal's quiet style (what comes next)."""
+        """A line for the screen to show in its quiet style (what comes next)."""
 
-    def draw(self, text: str) -> None:
-        """Show a picture (the board): its lines as they are, never wrapped to the terminal."""
+    def draw(self) -> None:
+        """Ask the screen to show the record's picture (``EntryForm.picture``, at its width)."""
 
     @property
     def interactive(self) -> bool:
-        """Whether the answers are typed at a terminal (piped answers keep every empty line)."""
+        """Whether the form may finish by itself (a board with its last tile), as at a screen;
+        piped answers keep every empty line, so they say it."""
 
     def hold(self, still_open: bool) -> None:
         """Whether the form still takes answers for this record (kept in FILE's ``tally:`` block,
         so a run stopped in the middle goes on there)."""
-
-    def save(self) -> None:
-        """Write FILE with the table so far."""
 
     def checked(self, spec: Spec, text: str, path: Path) -> Any:
         """A one-line answer read and checked by ``spec`` as the YAML would be (``BadAnswer`` if refused)."""
@@ -150,16 +150,24 @@ class EntryForm(Protocol):
         still takes answers for this record (``Entry.hold``)."""
 
     def answer(self, entry: Entry, step: Step, text: str) -> None:
-        """Take one answer to ``step`` (``BadAnswer`` refuses it, with the message); save through
-        ``entry``."""
+        """Take one answer to ``step`` into ``entry.record`` (``BadAnswer`` refuses it, with the
+        message)."""
 
     def back(self, entry: Entry, step: Step) -> bool:
         """``<`` at ``step``: take back the form's last answer; ``False`` when there is none to take
         back (tally goes back to the question before)."""
 
+    def reopens(self, record: Mapping[str, Any]) -> bool:
+        """Whether the form, finished for ``record``, can take answers again (a board typed in
+        the grid form: ``<`` from the next question opens it at its next row)."""
+
     def resume(self, entry: Entry, step: Step) -> None:
         """Before the first question of a run about a record the form has begun (``step.value``):
-        show what is there (the board so far)."""
+        say what is there (the board so far: ``entry.draw()``)."""
+
+    def picture(self, record: Mapping[str, Any], width: int | None) -> str:
+        """The record drawn to fit ``width`` columns (``None``: no limit), its lines as they
+        are, never wrapped; empty when there is nothing to draw."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

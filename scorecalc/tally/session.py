@@ -1,4 +1,10 @@
-"""The loop: ask what is missing, check each answer, write FILE after every one.
+"""The terminal's tally: one cursor over the model's questions, an answer at a time, FILE after each.
+
+The interview itself is the model (``model.py``: a state, its questions, answers applied);
+this module is the terminal's presenter: it walks the questions in order, shows each
+(``wording.py``), reads the answer (``prompt.py``), hands it to the model, and writes the
+new state to FILE (``keeping.py``). Moving: ``<`` back one question (across a finished
+board, which opens again at its next row), ``=`` every answer so far and ``go to which?``.
 
 ``Session.run()`` returns ``DONE`` when the table is complete (FILE then has no
 ``tally:`` block and the caller prints the score) or an exit code: 2 when a piped answer
@@ -11,25 +17,21 @@ import copy
 import datetime
 from typing import Any
 
-from ..dates import written_minute
-from ..errors import InputError, Path, UsageError, format_path
+from ..errors import UsageError
 from ..games import Game
-from ..names import name_key
 from ..output.report import EXIT_BAD_INPUT
-from ..spec import MISSING, Record, Spec
-from ..spec.interview import PLAYERS, Table
-from .answers import BadAnswer, check, one_line
+from .answers import BadAnswer
 from .keeping import Keeper
-from .progress import as_source, load, render
+from .model import Outcome, Problem, State, Tally, player_index, players_of
+from .progress import load, render
 from .prompt import Terminal, Unreadable
-from .questions import Planner, Progress, Question, get
+from .questions import Question, get
+from .wording import brief, choice_line, default_text, help_text, seen_as
 
 DONE = -1
 """``run()``: the table is complete; the caller prints the score."""
 
-HELP = ("'?' this help · '<' back one question · empty: the default [in brackets], or skip\n"
-        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer, "
-        "and the same command goes on later")
+Key = tuple[str, Any]
 
 
 class Session:
@@ -38,9 +40,8 @@ class Session:
         self.game = game
         self.name = name
         self.terminal = terminal or Terminal()
-        self.declaration = game.declaration
-        self.interview = game.interview
         self.now = now or current_time()
+        self.model = Tally(game, self.now, auto_close=self.terminal.interactive)
         self.keeper = Keeper(name)
         self.keeper.start()  # a folder, a device, a file another tally holds: refused here
         try:
@@ -48,91 +49,74 @@ class Session:
         except BaseException:
             self.keeper.close()
             raise
-        self.data: dict[str, Any] = loaded.data
-        self.declined: set[Path] = set(loaded.progress.declined)
-        self.open: set[Path] = set(loaded.progress.open)
+        self.state = State(loaded.data, loaded.progress)
         self.backup = loaded.exists and not loaded.started
         self.started = loaded.started
         self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
         self.problems = loaded.problems
-        self.cursor: tuple[str, Path] | None = None
+        self.cursor: Key | None = None
         self.reviewing = False
+        self.return_to: Key | None = None
+        """After a question picked with '=' is answered, where tally was."""
+        self.queue: list[Key] = []
+        """The questions that can fix a problem of the whole table, still to ask."""
+        self.fixing: tuple[str, Any] | None = None
+        """The problem of the whole table being fixed, and the table when it was named."""
         self.section = ""
         self.last_doc: tuple[str, str] = ("", "")
         self.shown_warnings: set[str] = set()
         self.answers = 0
-        self.pointed: dict[tuple[Path, str, tuple[str, Path]], Any] = {}
-        """Problems of the whole table sent back to a question, with its answer then."""
         self.unsaved: list[str] = []
         """The answers given since FILE was last written (printed if it cannot be)."""
-        self.expanded: set[Path] = set()
+        self.expanded: set[Any] = set()
         """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
-        self.resumed: set[Path] = set()
-        """Entry forms shown their work so far in this run (a half-typed board drawn on resuming)."""
+        self.resumed: set[Any] = set()
+        """Records shown their work so far in this run (a half-typed board, Caribe's books)."""
         if self.foreign:
-            self.settle_foreign()
+            self.state = self.model.settled(self.state)
 
-    # --- the plan ----------------------------------------------------------------------------
+    # --- the model, as this screen uses it -------------------------------------------------
 
     @property
-    def progress(self) -> Progress:
-        return Progress(frozenset(self.declined), frozenset(self.open))
+    def data(self) -> dict[str, Any]:
+        return self.state.data
 
     def plan(self) -> list[Question]:
-        return Planner(self.declaration, self.interview, self.data, self.progress).plan()
-
-    def settle_foreign(self) -> None:
-        """In a file tally did not start, an absent optional part counts as declined."""
-        while True:
-            changed = False
-            for question in self.plan():
-                if question.answered or not (question.optional or question.default is not MISSING):
-                    continue
-                if question.kind == "item" and question.index > 0:
-                    continue
-                where = question.list_path if question.kind == "item" else question.path
-                if where is not None and where not in self.declined:
-                    self.declined.add(where)
-                    changed = True
-            if not changed:
-                return
-
-    def left(self, plan: list[Question] | None = None) -> int:
-        return sum(not question.answered for question in (plan if plan is not None else self.plan()))
+        return self.model.plan(self.state)
 
     def left_text(self, plan: list[Question]) -> str:
-        """``3 or more questions``: "or more" while a list (players, a board) can still grow, so
-        its further questions are not known yet."""
-        left = self.left(plan)
-        more = " or more" if self.growing(plan) else ""
+        """``3 or more questions``: "or more" while a list (players, a board) can still grow."""
+        left = self.model.left(plan)
+        more = " or more" if self.model.growing(plan) else ""
         return f"{left}{more} question{'s' if left != 1 or more else ''}"
 
     def next_question(self, plan: list[Question]) -> Question | None:
         if self.cursor is not None:
-            for question in plan:
-                if question.key == self.cursor:
-                    return question
+            found = self.model.find(plan, self.cursor)
+            if found is not None:
+                return found
             self.cursor = None
         return next((question for question in plan if not question.answered), None)
+
+    def seen(self, question: Question) -> str:
+        return seen_as(question.path, self.data, self.model.interview, self.model.declaration)
 
     # --- the loop ----------------------------------------------------------------------------
 
     def run(self) -> int:
         say = self.terminal.say
-        title = f"{self.game.title} — {self.name}"
-        say(self.terminal.bold(title))
+        say(self.terminal.bold(f"{self.game.title} — {self.name}"))
         if self.foreign:
             say(f"{self.name} was not started by tally: it is kept as {self.keeper.backup_name()} before the "
                 "first answer is written; only what is required and missing is asked.")
         for line in self.problems:
             say(self.terminal.bad(line) + " — asked again below")
         plan = self.plan()
-        left = self.left(plan)
+        left = self.model.left(plan)
         self.preflight(left)
         if left and self.answers == 0:
-            count = f"{self.left_text(plan)} to go"
-            say(self.terminal.dim(f"{count} · '?' help · '<' back · Ctrl-C stops, and the same command goes "
-                                  "on later"))
+            say(self.terminal.dim(f"{self.left_text(plan)} to go · '?' help · '<' back · '=' change an "
+                                  "answer · Ctrl-C stops, and the same command goes on later"))
         try:
             return self.loop()
         except UsageError as error:  # FILE could not be written, or was changed meanwhile
@@ -149,7 +133,7 @@ class Session:
         return not self.keeper.exists or self.started or bool(self.problems)
 
     def preflight(self, left: int) -> None:
-        """Before the first question: refuse a FILE that cannot take the answers (SPEC: a complete
+        """Before the first question: refuse a FILE that cannot take the answers (a complete
         read-only FILE is simply scored), and a standard input that was closed."""
         if not (left or self.must_write):
             return
@@ -171,26 +155,17 @@ class Session:
                 self.terminal.say(line)
         return EXIT_BAD_INPUT
 
-    def growing(self, plan: list[Question]) -> bool:
-        return any(question.kind in ("item", "form") and not question.answered for question in plan)
-
-    @staticmethod
-    def more_players(plan: list[Question]) -> bool:
-        """Whether more players may still join: the players list still asks for its next entry."""
-        return any(question.kind == "item" and question.list_path == ("players",) and not question.answered
-                   for question in plan)
-
     def loop(self) -> int:
         while True:
             plan = self.plan()
             question = self.next_question(plan)
             if question is None:
-                outcome = self.finish(plan)
+                outcome = self.finish()
                 if outcome is not None:
                     return outcome
                 continue
             self.show_section(question, plan)
-            self.resume_form(question)
+            self.resume(question)
             words = [*question.words, "yes", "no"] if self.gated(question) else question.words
             try:
                 answer = self.terminal.ask(self.prompt(question), words)
@@ -203,15 +178,20 @@ class Session:
                 return self.ended(plan)
             answer = answer.strip()
             if answer == "?":
-                self.terminal.say(self.help(question))
+                self.terminal.say(help_text(question, self.now, self.gated(question)))
                 continue
             if answer == "<":
                 self.back(question, plan)
+                continue
+            if answer == "=":
+                if self.go_to(question, plan) is None:
+                    return self.ended(self.plan())
                 continue
             self.unsaved.append(answer)
             try:
                 self.answer(question, answer)
             except Expanded:
+                self.unsaved.pop()
                 continue
             except BadAnswer as error:
                 self.unsaved.pop()
@@ -228,7 +208,7 @@ class Session:
         return EXIT_BAD_INPUT
 
     def failed(self, question: Question, message: str) -> int:
-        self.terminal.say(f"{self.name}: {self.where(question)}: {message}; stopped with "
+        self.terminal.say(f"{self.name}: {self.seen(question)}: {message}; stopped with "
                           f"{self.left_text(self.plan())} left ({self.kept()})")
         return EXIT_BAD_INPUT
 
@@ -238,33 +218,83 @@ class Session:
             return "every earlier answer is saved"
         return "the file is as it was" if self.keeper.exists else "nothing was written"
 
-    def where(self, question: Question) -> str:
-        return format_path(question.path, {i: p.get("name", "") for i, p in enumerate(self.players())
-                                           if isinstance(p, dict) and p.get("name")})
-
-    def players(self) -> list[Any]:
-        players = self.data.get("players")
-        return players if isinstance(players, list) else []
+    # --- moving ------------------------------------------------------------------------------
 
     def back(self, question: Question, plan: list[Question]) -> None:
-        if question.form is not None and question.step is not None and \
-                question.form.back(FormEntry(self, question), question.step):
+        """``<``: the form's last answer taken back; else the question before (a finished board
+        before it opens again at its next row)."""
+        taken = self.model.take_back(self.state, question)
+        if taken is not None:
+            self.apply(taken, question)
             return
         index = next(i for i, q in enumerate(plan) if q.key == question.key)
         earlier = [q for q in plan[:index] if not (q.declined and q.kind == "value" and q.declared is None)]
         if not earlier:
             self.terminal.say("  (this is the first question)")
             return
-        self.cursor = earlier[-1].key
+        self.visit(earlier[-1])
         self.reviewing = True
 
+    def visit(self, question: Question) -> None:
+        """Put the cursor on ``question``; a finished board opens again at its next row."""
+        reopened = self.model.reopen(self.state, question)
+        if reopened is not None:
+            self.state = reopened
+            self.save()
+            opened = self.model.find(self.plan(), question.key)
+            if opened is not None and opened.step is not None:
+                self.terminal.say(self.terminal.dim(
+                    f"  {opened.section}: open again at {opened.label} · '<' takes back the last · Enter "
+                    f"alone: {opened.step.default}"))
+        self.cursor = question.key
+
+    def go_to(self, question: Question, plan: list[Question]) -> bool | None:
+        """``=``: the answers so far, numbered, then ``go to which? [stay]``; ``None`` when the
+        input ends."""
+        answered = [q for q in plan if q.answered and q.kind != "item"]
+        if not answered:
+            self.terminal.say("  (nothing is answered yet)")
+            return True
+        for number, earlier in enumerate(answered, start=1):
+            self.terminal.say(f"  {number:>3}. {self.seen(earlier)}: {brief(earlier)}")
+        while True:
+            text = self.terminal.ask("› go to which? [stay]: ")
+            if text is None:
+                return None
+            text = text.strip()
+            if text in ("", "-"):
+                return True
+            if text.isdigit() and 1 <= int(text) <= len(answered):
+                break
+            self.terminal.say(self.terminal.bad(f"  ✗ a number from 1 to {len(answered)}, or Enter to "
+                                                "stay"))
+            if not self.terminal.interactive:
+                return True
+        self.return_to = self.return_to or question.key
+        self.reviewing = False
+        self.visit(answered[int(text) - 1])
+        return True
+
     def advance(self, question: Question) -> None:
-        """After an answer: the first question still open, or, after going back, the next one in
-        order (so going back walks forward again over the answers given, Enter keeping each)."""
+        """After an answer: back where tally was before '=', the next question that fixes the
+        whole table, or the first question still open; after going back with '<', the next one
+        in order (so going back walks forward again over the answers given, Enter keeping each)."""
         self.cursor = None
+        plan = self.plan()
+        held = self.model.find(plan, question.key)
+        if question.kind == "form" and held is not None and not held.answered:
+            self.cursor = question.key  # the board takes its next row
+            return
+        if self.return_to is not None:
+            self.cursor, self.return_to = self.return_to, None
+            return
+        while self.queue:
+            key = self.queue.pop(0)
+            if self.model.find(plan, key) is not None:
+                self.cursor = key
+                return
         if not self.reviewing:
             return
-        plan = self.plan()
         keys = [q.key for q in plan]
         if question.key in keys and question.kind != "form":
             following = plan[keys.index(question.key) + 1:]
@@ -280,10 +310,10 @@ class Session:
             return
         self.section = question.section
         heading = question.section
-        index = self.player_index(question)
-        if index is not None and question.path[:1] == ("players",) and question.section != "Players":
-            heading += f" (player {index + 1} of {len(self.players())})"
-        left = self.left(plan)
+        index = player_index(question)
+        if index is not None and question.section != "Players":
+            heading += f" (player {index + 1} of {len(players_of(self.data))})"
+        left = self.model.left(plan)
         tail = f" {left} left" if left > 1 else ""
         width = self.terminal.width
         room = 50 if width is None else min(50, width - 7)
@@ -291,52 +321,26 @@ class Session:
         self.terminal.say("")
         self.terminal.say(self.terminal.bold(f"── {heading} {rule}") + self.terminal.dim(tail))
 
-    @staticmethod
-    def player_index(question: Question) -> int | None:
-        if len(question.path) > 1 and question.path[0] == "players" and isinstance(question.path[1], int):
-            return question.path[1]
-        return None
-
     def gated(self, question: Question) -> bool:
         """A setting rarely changed, asked first as its yes-or-no question (``house rules? [no]``)."""
         return bool(question.rarely) and not question.answered and question.path not in self.expanded
 
-    def resume_form(self, question: Question) -> None:
-        """The first time in a run that a game's entry form asks about a record it has begun (a
-        board typed in part before a stop): the form shows what it has (the board drawn)."""
-        if question.form is None or question.step is None or question.path in self.resumed:
+    def resume(self, question: Question) -> None:
+        """The first question of a run about a record begun before a stop: what it holds already
+        (a half-typed board drawn, Caribe's books so far), so the next answer has its context."""
+        owner = question.path[:-1] if question.kind != "item" else question.list_path or ()
+        if self.answers or not self.started or owner in self.resumed:
             return
-        self.resumed.add(question.path)
-        if question.step.value is not None and not question.step.done:
-            question.form.resume(FormEntry(self, question), question.step)
-
-    def default_text(self, question: Question) -> str:
-        """What an empty answer means, as shown in brackets."""
-        if self.gated(question):
-            return "no"
-        if question.step is not None:
-            return question.step.default
-        if question.answered:
-            if question.declined:
-                return "skip"
-            return one_line(question.spec, question.value) or "keep"
-        if question.path == ("date",):
-            return written_minute(self.now)
-        if question.kind == "item":
-            if question.index < question.minimum:
-                return ""
-            if question.index == 0 and question.default is not MISSING:
-                return "none"
-            if question.index == 0:
-                return "skip" if question.optional else ""
-            return "done" if question.list_path != ("players",) else "that's everyone"
-        if question.default is not MISSING:
-            return one_line(question.spec, question.default) or "none"
-        record = question.spec.as_record()
-        if record is not None and all(f.default is not MISSING or not f.required
-                                      for f in record.fields.values()):
-            return one_line(question.spec, defaults_of(record)) or "skip"
-        return "skip" if question.optional else ""
+        self.resumed.add(owner)
+        if question.form is not None and question.step is not None:
+            if question.step.value is not None and not question.step.done:
+                self.apply(self.model.resume(self.state, question), question, save=False)
+            return
+        given = [q for q in self.plan() if q.answered and not q.declined and q.kind != "item"
+                 and q.section == question.section and q.key != question.key]
+        if given:
+            self.terminal.say(self.terminal.dim(f"  {question.section} so far: "
+                                                + "; ".join(f"{q.label} {brief(q)}" for q in given[-6:])))
 
     def prompt(self, question: Question) -> str:
         if self.gated(question):
@@ -352,32 +356,11 @@ class Session:
         bracket = f" [{default}]" if default else ""
         return f"› {question.label}{bracket}: "
 
-    def help(self, question: Question) -> str:
-        if self.gated(question):
-            return "\n".join([
-                f"  {question.rarely} empty or 'n': the defaults ({self.default_text_full(question)}); "
-                f"'y': see them and change some; or type the {question.label} at once",
-                f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
-                f"  answer: {syntax(question.spec, question)}",
-                "  " + HELP])
-        lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}",
-                 f"  answer: {syntax(question.spec, question)}"]
-        if question.words and not question.spec.choices():
-            lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")
-        default = self.default_text(question)
-        if default:
-            lines.append(f"  Enter alone: {default}")
-        elif question.optional:
-            lines.append("  Enter alone: skip it (optional)")
-        lines.append("  " + HELP)
-        return "\n".join(lines)
+    def default_text(self, question: Question) -> str:
+        return default_text(question, self.now, self.gated(question))
 
-    def default_text_full(self, question: Question) -> str:
-        self.expanded.add(question.path)
-        try:
-            return self.default_text(question)
-        finally:
-            self.expanded.discard(question.path)
+    def help(self, question: Question) -> str:
+        return help_text(question, self.now, self.gated(question))
 
     # --- answering ---------------------------------------------------------------------------
 
@@ -388,193 +371,78 @@ class Session:
                 raise Expanded
             if text.lower() in ("", "n", "no", "-"):
                 text = ""
-        if question.form is not None and question.step is not None:
-            question.form.answer(FormEntry(self, question), question.step, text)
-            return
-        before = copy.deepcopy(self.data), set(self.declined), set(self.open)
-        if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
-            self.empty(question, text)
-        else:
-            value = check(question.spec, text, question.path)
-            if question.path[-1:] == ("name",) and question.path[:1] == ("players",):
-                self.check_name(question, value)
-            self.put(question, value)
-        try:
-            self.trial(question)
-        except BadAnswer:
-            self.data, self.declined, self.open = before
-            raise
-        self.save()
+        self.apply(self.model.apply(self.state, question, text, self.shown_warnings), question)
 
-    def empty(self, question: Question, text: str) -> None:
-        if question.answered and text == "":
-            return  # keep the answer given before
-        if question.kind == "item":
-            list_path = question.list_path
-            assert list_path is not None
-            if question.index < question.minimum:
-                need = question.minimum
-                raise BadAnswer(f"needs at least {need} {'entry' if need == 1 else 'entries'}; an answer is "
-                                "needed")
-            if question.index == 0 and question.default is not MISSING:
-                set_at(self.data, list_path, copy.deepcopy(question.default))
-            elif question.index == 0:
-                self.declined.add(list_path)
-            self.open.discard(list_path)
-            return
-        if question.path == ("date",) and text == "":
-            self.put(question, written_minute(self.now))
-            return
-        if text == "" and question.default is not MISSING:
-            self.put(question, copy.deepcopy(question.default))
-            return
-        if text == "" and question.spec.as_record() is not None:
-            try:
-                self.put(question, check(question.spec, "{}", question.path))
-                return
-            except BadAnswer:
-                if not question.optional:
-                    raise
-        if question.optional or text == "-":
-            delete_at(self.data, question.path)
-            self.declined.add(question.path)
-            return
-        raise BadAnswer("an answer is needed here ('?' for help)")
-
-    def put(self, question: Question, value: Any) -> None:
-        if question.kind == "item":
-            list_path = question.list_path
-            assert list_path is not None
-            entries = get(self.data, list_path)
-            if not isinstance(entries, list):
-                entries = []
-                set_at(self.data, list_path, entries)
-            entry: Any = {question.path[-1]: value} if len(question.path) > len(list_path) + 1 else value
-            entries.append(entry)
-            self.open.add(list_path)
-            self.declined.discard(list_path)
-            return
-        set_at(self.data, question.path, value)
-        self.declined.discard(question.path)
-
-    def check_name(self, question: Question, name: str) -> None:
-        key = name_key(name)
-        for i, player in enumerate(self.players()):
-            if question.path[1] == i or not isinstance(player, dict):
-                continue
-            if name_key(str(player.get("name", ""))) == key:
-                raise BadAnswer(f"player {i + 1} is already called {player['name']!r}; names must differ")
-
-    # --- trying the table so far -------------------------------------------------------------
-
-    def trial(self, question: Question) -> None:
-        """Run the game's own checks on the table so far, where that is cheap and fair: an error
-        about this answer refuses it; a warning about it is shown. Only the players' answers and
-        what comes after them are tried, and only over the players whose questions are all
-        answered (the settings alone would give only errors about what is not asked yet)."""
-        order = self.interview.ask(str(question.path[0])).order
-        if order is None or order < PLAYERS or question.kind == "form":
-            return
-        plan = self.plan()
-        incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
-                             and len(q.path) > 2 and isinstance(q.path[1], int)})
-        players = self.players()
-        cut = incomplete[0] if incomplete else len(players)
-        index = self.player_index(question)
-        if index is not None and index >= cut:
-            return
-        data = copy.deepcopy(self.data)
-        data["players"] = data.get("players", [])[:cut]
-        for key, spec_field in self.declaration.fields.items():
-            if spec_field.required and key not in data and spec_field.spec.list_bounds() is not None:
-                data[key] = []
-        problems, warnings = self.check_table(data)
-        for problem in problems:
-            if problem.path[:len(question.path)] == question.path:
-                raise BadAnswer(problem.describe() if problem.path != question.path else
-                                problem.message + (f" ({problem.hint})" if problem.hint else ""))
-        if cut == len(players) and not self.more_players(plan):
-            for warning in warnings:
-                if warning[0][:len(question.path)] == question.path and warning[1] not in self.shown_warnings:
-                    self.shown_warnings.add(warning[1])
-                    self.terminal.say(self.terminal.warn(f"  ⚠ {warning[1]} (kept)"))
-
-    def check_table(self, data: dict[str, Any]) -> tuple[list[InputError], list[tuple[Path, str]]]:
-        """The game's errors and warnings on ``data`` (none when the declaration refuses it)."""
-        from ..pipeline import score_source
-
-        text = render(self.game, data, None)
-        try:
-            scored = score_source(as_source(self.name, text), self.game.name)
-        except InputError as error:
-            return error.problems, []
-        except Exception:  # a partial table the game cannot read yet: nothing to say
-            return [], []
-        return [], [(issue.path, issue.message) for issue in scored.document.warnings]
+    def apply(self, outcome: Outcome, question: Question, save: bool = True) -> None:
+        """The model's new state taken (and written to FILE), what it said shown."""
+        self.state = outcome.state
+        for warning in outcome.warnings:
+            self.shown_warnings.add(warning)
+            self.terminal.say(self.terminal.warn(f"  ⚠ {warning} (kept)"))
+        for said in outcome.said:
+            if said.kind == "picture" and question.form is not None:
+                record = get(self.data, question.path[:-1])
+                if isinstance(record, dict):
+                    self.terminal.picture(question.form.picture(record, self.terminal.width))
+            elif said.kind == "note":
+                self.terminal.say(self.terminal.dim(said.text))
+            else:
+                self.terminal.say(said.text)
+        if save:
+            self.save()
 
     # --- the end -----------------------------------------------------------------------------
 
-    def finish(self, plan: list[Question]) -> int | None:
+    def finish(self) -> int | None:
         """Every question answered: the whole table through the game's checks. ``DONE`` when it
-        scores; ``None`` to go on asking (a question asked again); an exit code when piped."""
-        problems, _ = self.check_table(self.data)
-        if problems and self.keeper.read_only:
-            for problem in problems:
-                self.terminal.say(self.terminal.bad(f"{self.name}: {problem.describe()}"))
-            self.terminal.say(f"{self.name}: {self.keeper.read_only}; fix it in the file and run "
-                              f"'scorecalc tally {self.game.name} {self.name}' again")
-            return EXIT_BAD_INPUT
+        scores; ``None`` to go on asking (the questions that can fix it); an exit code when
+        piped, or when no question here can fix it."""
+        problems = self.model.problems(self.state)
         if not problems:
-            self.declined.clear()
-            self.open.clear()
             if self.answers or self.must_write:  # a complete file nobody answered into stays as it is
                 self.write(render(self.game, self.data, None))
+            self.state = self.model.complete(self.state)
             self.terminal.say("")
             self.terminal.say(self.terminal.bold(f"The table is complete: {self.name} is saved."))
             self.terminal.say("")
             return DONE
-        for problem in problems:
-            question = self.question_for(problem.path, plan)
-            message = problem.describe()
-            if question is not None and not self.may_fix(problem, question):
-                question = None  # asked again already, and kept as it was: the file must change
-            if question is None or question.kind == "form":
-                self.terminal.say(self.terminal.bad(f"{self.name}: {message}"))
-                self.terminal.say(f"{self.name}: this cannot be answered here; fix it in the file and run "
-                                  f"'scorecalc tally {self.game.name} {self.name}' again")
-                return EXIT_BAD_INPUT
-            self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
-            if not self.terminal.interactive:
-                return self.failed(question, problem.message)
-            self.cursor = question.key
-            return None
+        problem = problems[0]
+        where = seen_as(problem.error.path, self.data, self.model.interview, self.model.declaration)
+        hint = f" ({problem.error.hint})" if problem.error.hint else ""
+        message = f"{where}: {problem.error.message}{hint}"
+        unchanged = self.fixing == (message, self.data)
+        if self.keeper.read_only or not problem.fixes or unchanged:
+            for each in problems:
+                self.terminal.say(self.terminal.bad(f"{self.name}: {each.error.describe()}"))
+            reason = self.keeper.read_only or ("every answer that could change it was kept" if unchanged
+                                               else "no question here can change it")
+            self.terminal.say(f"{self.name}: {reason}; fix it in the file and run "
+                              f"'scorecalc tally {self.game.name} {self.name}' again")
+            return EXIT_BAD_INPUT
+        self.fixing = (message, copy.deepcopy(self.data))
+        return self.fix(problem, message)
+
+    def fix(self, problem: Problem, message: str) -> int | None:
+        """A problem of the whole table: named, then the questions that can fix it asked in turn,
+        each with its current answer as the default."""
+        plan = self.model.plan(problem.state)
+        fixes = [q for key in problem.fixes if (q := self.model.find(plan, key)) is not None]
+        names = ", ".join(self.seen(q) if q.kind != "item" else f"{q.section}: {q.label}" for q in fixes)
+        self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
+        if not self.terminal.interactive:
+            self.terminal.say(f"{self.name}: the table does not add up; the questions that can fix it: "
+                              f"{names}; stopped ({self.kept()})")
+            return EXIT_BAD_INPUT
+        self.terminal.say(f"  the questions that can fix it, in turn: {names} ('=' goes to any other)")
+        self.state = problem.state
+        self.save()
+        self.queue = [q.key for q in fixes[1:]]
+        self.cursor = fixes[0].key
+        self.section = ""
         return None
 
-    def may_fix(self, problem: InputError, question: Question) -> bool:
-        """Whether asking ``question`` again may fix ``problem``: not when it was asked again for
-        this very problem and kept its answer (the table would be asked forever)."""
-        key = (problem.path, problem.message, question.key)
-        if key in self.pointed and self.pointed[key] == question.value:
-            return False
-        self.pointed[key] = copy.deepcopy(question.value)
-        return True
-
-    def question_for(self, path: Path, plan: list[Question]) -> Question | None:
-        """The question whose answer a problem at ``path`` is about; ``None`` for a problem about
-        the whole table (no one answer fixes it)."""
-        if not path:
-            return None
-        best: Question | None = None
-        for question in plan:
-            if question.path[:len(path)] == path and question.kind != "item":
-                return question
-            if path[:len(question.path)] == question.path and (best is None or len(question.path) > len(
-                    best.path)):
-                best = question
-        return best
-
     def save(self) -> None:
-        self.write(render(self.game, self.data, self.progress))
+        self.write(render(self.game, self.data, self.state.progress))
 
     def write(self, text: str) -> None:
         """FILE rewritten (``keeping.py``: never over an edit made meanwhile), after keeping a file
@@ -590,61 +458,6 @@ class Expanded(Exception):
     """'y' to a setting rarely changed: the setting itself is asked next."""
 
 
-class FormEntry:
-    """What a game's entry form is handed (``spec.interview.Entry``): the record it fills, and the
-    session's terminal, FILE and checks."""
-
-    def __init__(self, session: Session, question: Question) -> None:
-        self.session = session
-        self.question = question
-
-    @property
-    def record(self) -> dict[str, Any]:
-        record = get(self.session.data, self.path)
-        assert isinstance(record, dict)  # the planner asks a form only of a record that is there
-        return record
-
-    @property
-    def table(self) -> Table:
-        return self.session.data
-
-    @property
-    def path(self) -> Path:
-        return self.question.path[:-1]
-
-    @property
-    def more_players(self) -> bool:
-        return self.session.more_players(self.session.plan())
-
-    def say(self, text: str) -> None:
-        self.session.terminal.say(text)
-
-    def note(self, text: str) -> None:
-        self.session.terminal.say(self.session.terminal.dim(text))
-
-    def draw(self, text: str) -> None:
-        self.session.terminal.picture(text)
-
-    @property
-    def interactive(self) -> bool:
-        return self.session.terminal.interactive
-
-    def hold(self, still_open: bool) -> None:
-        if still_open:
-            self.session.open.add(self.question.path)
-        else:
-            self.session.open.discard(self.question.path)
-
-    def save(self) -> None:
-        self.session.save()
-
-    def checked(self, spec: Spec, text: str, path: Path) -> Any:
-        return check(spec, text, path)
-
-    def problems(self, table: Table) -> list[InputError]:
-        return self.session.check_table(dict(table))[0]
-
-
 def current_time() -> datetime.datetime:
     """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible
     transcripts (a value that cannot be used is ignored with one warning line)."""
@@ -655,49 +468,6 @@ def current_time() -> datetime.datetime:
         return fixed
     check_time_zone()
     return datetime.datetime.now()
-
-
-def defaults_of(record: Record) -> dict[str, Any]:
-    return {name: f.fresh_default() for name, f in record.fields.items() if f.default is not MISSING}
-
-
-def set_at(data: Any, path: Path, value: Any) -> None:
-    for i, part in enumerate(path[:-1]):
-        following = path[i + 1]
-        if isinstance(part, int):
-            while len(data) <= part:
-                data.append({})
-            data = data[part]
-        else:
-            if part not in data or not isinstance(data[part], dict | list):
-                data[part] = [] if isinstance(following, int) else {}
-            data = data[part]
-    last = path[-1]
-    if isinstance(last, int):
-        while len(data) <= last:
-            data.append(None)
-        data[last] = value
-    else:
-        data[last] = value
-
-
-def delete_at(data: Any, path: Path) -> None:
-    target = get(data, path[:-1])
-    if isinstance(target, dict):
-        target.pop(path[-1], None)
-
-
-def choice_line(spec: Spec) -> str:
-    """A short fixed list shown under the question, numbered for picking."""
-    words = spec.choices()
-    if words and len(words) <= 8:
-        return "  ".join(f"{i} {word}" for i, word in enumerate(words, start=1))
-    return ""
-
-
-def syntax(spec: Spec, question: Question | None = None) -> str:
-    """How to write an answer to ``spec`` on one line (docs/tally.md has the same)."""
-    return spec.answer_syntax()
 
 
 def tally(game: Game[Any], name: str) -> int:

@@ -248,32 +248,36 @@ tally:
 
 def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path: Path) -> None:
     """Before, the check was ``"players" not in self.open``, always true (``open`` holds paths)."""
-    from scorecalc.tally.session import Session
+    import datetime
+    from dataclasses import replace
 
+    from scorecalc.tally.model import State, Tally
+    from scorecalc.tally.progress import load
+
+    game = get_game("caribe")
     (tmp_path / "t.yaml").write_text(CARIBE)
-    session = Session(get_game("caribe"), str(tmp_path / "t.yaml"), terminal=Said())  # type: ignore[arg-type]
-    book = next(q for q in session.plan() if q.path == ("players", 0, "books", 0))
-    assert session.more_players(session.plan())  # the players list still asks for player 2
-    session.trial(book)
-    assert "⚠" not in session.terminal.lines.getvalue()  # type: ignore[attr-defined]
-    session.open.discard(("players",))
-    assert not session.more_players(session.plan())
-    session.trial(book)
-    assert "⚠ this book has no whole icon" in session.terminal.lines.getvalue()  # type: ignore[attr-defined]
+    loaded = load(game, str(tmp_path / "t.yaml"))
+    model = Tally(game, datetime.datetime(2026, 12, 2))
+    state = State(loaded.data, loaded.progress)
+    book = next(q for q in model.plan(state) if q.path == ("players", 0, "books", 0))
+    assert model.more_players(model.plan(state))  # the players list still asks for player 2
+    assert model.trial(state, book, set()) == []
+    closed = replace(state, progress=replace(state.progress, open=state.progress.open - {("players",)}))
+    assert not model.more_players(model.plan(closed))
+    assert any("this book has no whole icon" in warning for warning in model.trial(closed, book, set()))
 
 
 def test_a_full_players_list_takes_no_more_players() -> None:
     """Five explorers fill a Caracas table: the list is still open in FILE, but no one may join."""
+    from scorecalc.tally.model import Tally
     from scorecalc.tally.questions import Question
 
     def gate(answered: bool) -> Question:
         return Question(("players", 5, "name"), "item", Int(), "Players", "", "", list_path=("players",),
                         answered=answered)
 
-    from scorecalc.tally.session import Session
-
-    assert Session.more_players([gate(False)]) and not Session.more_players([gate(True)])
-    assert not Session.more_players([])
+    assert Tally.more_players([gate(False)]) and not Tally.more_players([gate(True)])
+    assert not Tally.more_players([])
 
 
 def test_five_explorers_hear_how_many_tiles_each_places(tmp_path: Path) -> None:

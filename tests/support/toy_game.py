@@ -78,22 +78,28 @@ class Beads:
             for problem in entry.problems(alone):
                 raise BadAnswer(f"{problem.message}; take one back with '<'")
             entry.hold(False)
-            entry.save()
             return
         beads.append(entry.checked(BEAD, text, (*entry.path, "beads", len(beads))))
         entry.hold(True)
-        entry.save()
         entry.say(f"  {entry.record['name']}'s beads: {' '.join(beads)}")
         if not entry.more_players:
             entry.note(f"  ({len(beads)} of the {BEADS_EACH} beads each of the {len(entry.table['players'])} "
                        "players has)")
+
+    def reopens(self, record: Mapping[str, Any]) -> bool:
+        return bool(record.get("beads"))
+
+    def picture(self, record: Mapping[str, Any], width: int | None) -> str:
+        return " ".join(record.get("beads") or [])
+
+    def resume(self, entry: Entry, step: Step) -> None:
+        entry.draw()
 
     def back(self, entry: Entry, step: Step) -> bool:
         beads = entry.record.get("beads")
         if step.done or not beads:
             return False
         beads.pop()
-        entry.save()
         entry.note("  the last bead is taken back")
         return True
 

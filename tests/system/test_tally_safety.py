@@ -268,9 +268,10 @@ def test_a_declined_required_part_in_the_tally_block_is_asked(folder: Path) -> N
 def test_a_problem_no_answer_fixes_is_refused_not_asked_forever(folder: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole table refused at the end for a reason its answers do not change (as Origin's
-    missing board once was): asked again once, then refused with the located message."""
+    missing board once was): the question that could fix it asked once, kept as it was, then
+    refused with the located message."""
     from scorecalc.errors import InputError
-    from scorecalc.tally.session import Session
+    from scorecalc.tally.model import Tally as Session
 
     (folder / "g.yaml").write_text(ORIGIN_HEAD + ORIGIN_PLAYERS + "board: []\n")
     monkeypatch.setattr(Session, "check_table",

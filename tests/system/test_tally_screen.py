@@ -119,7 +119,7 @@ def test_every_tally_line_fits_the_terminal(game: str, columns: int, tmp_path: P
         assert "'~NE' stands apart from its tile" in text
         assert "did you mean 'Cm' (caiman)?" in text
         rows_typed = CARACAS_FIRST[-3] + "\n" + CARACAS_FIRST[-2] + "\n"
-        drawn = "\n".join(draw_board(Board(tile.tile for tile in parse_grid(rows_typed))))
-        assert drawn in "\n".join(first)  # the drawing as it is, not wrapped (its 79 columns)
+        drawn = "\n".join(draw_board(Board(tile.tile for tile in parse_grid(rows_typed)), columns))
+        assert drawn in "\n".join(first)  # the drawing as it is, not wrapped (79 columns, 59 at 60)
         assert "board so far (2 rows)" in " ".join(line.strip() for line in resumed)
         assert any("│" in line for line in resumed)  # drawn before the first question

@@ -33,7 +33,12 @@ def rows_of(explorer: Mapping[str, Any]) -> list[str]:
 
 
 class BoardRows:
-    """An explorer's board, row by row in the grid form; or the four figures at row 1."""
+    """An explorer's board, row by row in the grid form; or the four figures at row 1.
+
+    The board's operations (``set_tile``, ``clear_tile``, ``close``; a finished board is
+    reopened by tally through ``reopens``) change the record the form is handed; a row typed
+    at the terminal is the next row's four squares set at once. The drawing is the screen's
+    (``picture``, at its width)."""
 
     fields = ("grid", "landscape", "tiles")
     """The board in any of its three forms; an unfinished grid is kept open as ``players[i].grid``."""
@@ -48,19 +53,18 @@ class BoardRows:
         return Step(f"row {len(rows) + 1}", doc=ROW_DOC if rows else FIRST_ROW_DOC, optional=bool(rows),
                     default="end of board" if rows else "", value=text)
 
+    def reopens(self, record: Mapping[str, Any]) -> bool:
+        return bool(rows_of(record))
+
     def answer(self, entry: Entry, step: Step, text: str) -> None:
-        if step.done:
-            if text in ("", "-"):
-                return
-            raise BadAnswer("this board is finished; to change it, edit the grid in the file")
+        if step.done and text in ("", "-"):
+            return
         explorer = entry.record
         rows = rows_of(explorer)
         if text in ("", "-"):
             if not rows:
                 raise BadAnswer("type row 1 of the board (or the four landscape figures)")
-            self.finish(entry)
-            entry.hold(False)
-            entry.save()
+            self.close(entry)
             return
         tokens = text.split()
         if not rows and tokens and all(token.isdigit() for token in tokens):
@@ -68,10 +72,10 @@ class BoardRows:
             explorer.pop("grid", None)
             explorer["landscape"] = figures
             entry.hold(False)
-            entry.save()
             return
-        found = self.read(rows, text)
-        explorer["grid"] = GRID_HEADER + aligned(rows, found)
+        found = self.read(rows, text)  # a row typed at a finished board opens it again there
+        table = [row.split() for row in rows] + [cells_of(found, len(rows) + 1)]
+        explorer["grid"] = GRID_HEADER + aligned(table)
         complete = entry.interactive and len(found) == self.expected(entry)
         if complete:  # at a terminal, the board ends by itself with its last tile
             try:
@@ -79,8 +83,40 @@ class BoardRows:
             except BadAnswer:
                 complete = False  # an empty line will say why, or a row more mends it
         entry.hold(not complete)
-        entry.save()
-        self.draw(entry, found, complete)
+        entry.draw()
+        self.count(entry, found, complete)
+
+    def set_tile(self, entry: Entry, row: int, col: int, token: str) -> None:
+        """The square at ``row``, ``col`` (1-based) holds the tile ``token`` (``.``: none); the
+        board stays open. ``BadAnswer`` when the token, or the board with it, does not read."""
+        cells = [line.split() for line in rows_of(entry.record)]
+        if not 1 <= col <= 4 or not 1 <= row <= len(cells) + 1:
+            raise BadAnswer(f"row {row}, column {col} is off the board (rows 1 to {len(cells) + 1}, "
+                            "columns 1 to 4)")
+        if row == len(cells) + 1:
+            cells.append(["."] * 4)
+        cells[row - 1][col - 1] = token
+        while cells and all(cell == "." for cell in cells[-1]):
+            cells.pop()
+        try:
+            found = parse_grid("".join(" ".join(line) + "\n" for line in cells))
+        except GridError as error:
+            raise BadAnswer(error.message + (f" ({error.hint})" if error.hint else "")) from None
+        if cells:
+            rows = [cells_of(found, r) for r in range(1, len(cells) + 1)]
+            entry.record["grid"] = GRID_HEADER + aligned(rows)
+        else:
+            entry.record.pop("grid", None)
+        entry.hold(True)
+
+    def clear_tile(self, entry: Entry, row: int, col: int) -> None:
+        """The square at ``row``, ``col`` empty again."""
+        self.set_tile(entry, row, col, ".")
+
+    def close(self, entry: Entry) -> None:
+        """The board is complete: the game's checks on it, then no more rows asked."""
+        self.finish(entry)
+        entry.hold(False)
 
     def resume(self, entry: Entry, step: Step) -> None:
         """A run that goes on with a half-typed board draws it first."""
@@ -88,7 +124,17 @@ class BoardRows:
         if rows:
             entry.note(f"  {entry.record.get('name', '')}'s board so far ({len(rows)} "
                        f"row{'s' if len(rows) != 1 else ''}):")
-            self.draw(entry, self.read(rows[:-1], rows[-1]))
+            entry.draw()
+
+    def picture(self, record: Mapping[str, Any], width: int | None) -> str:
+        from .board import Board
+        from .show import draw_board
+
+        rows = rows_of(record)
+        if not rows:
+            return ""
+        board = Board(item.tile for item in self.read(rows[:-1], rows[-1]))
+        return "\n".join(draw_board(board, width))
 
     @staticmethod
     def expected(entry: Entry) -> int | None:
@@ -119,17 +165,13 @@ class BoardRows:
                                 + "; this board cannot be finished as it is")
 
     @classmethod
-    def draw(cls, entry: Entry, found: list[GridTile], complete: bool = False) -> None:
-        """The board so far, and how many tiles it has of those an explorer places."""
-        from .board import Board
-        from .show import draw_board
-
-        board = Board(item.tile for item in found)
-        entry.draw("\n".join(draw_board(board)))
+    def count(cls, entry: Entry, found: list[GridTile], complete: bool = False) -> None:
+        """How many tiles the board has of those an explorer places."""
         players = entry.table.get("players")
         count = len(players) if isinstance(players, list) else 0
         expected = cls.expected(entry)
-        placed = f"{len(board)} tile{'s' if len(board) != 1 else ''}"
+        tiles = len({(item.tile.row, item.tile.col) for item in found})
+        placed = f"{tiles} tile{'s' if tiles != 1 else ''}"
         if expected:
             placed += f" of the {expected} each explorer places in a game of {count}"
         if complete:
@@ -147,19 +189,21 @@ class BoardRows:
             entry.record.pop("grid")
         else:
             entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
-        entry.save()
         entry.note(f"  row {len(rows)} taken back: type it again")
         return True
 
 
-def aligned(rows: list[str], found: list[GridTile]) -> str:
-    """The grid's rows with the new one (the last of ``rows`` + 1), its columns lined up."""
-    row_number = len(rows) + 1
+def cells_of(found: list[GridTile], row: int) -> list[str]:
+    """The four tokens of ``row`` among the tiles read."""
     cells = ["."] * 4
     for tile in found:
-        if tile.tile.row == row_number:
+        if tile.tile.row == row:
             cells[tile.tile.col - 1] = token_of(tile.tile)
-    table = [row.split() for row in rows] + [cells]
+    return cells
+
+
+def aligned(table: list[list[str]]) -> str:
+    """The grid's rows (four tokens each), their columns lined up."""
     widths = [max(len(line[c]) for line in table) for c in range(4)]
     return "".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
                    + "\n" for line in table)

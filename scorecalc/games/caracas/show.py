@@ -1,7 +1,9 @@
 """``--show-board``: draw each explorer's grid as typed, the SEA on top.
 
 Each tile is a box with its land and animals, names in full (the box is as wide as the
-longest name). A river side is marked on the side of the box: ``≈`` for a tile's only
+longest name: 79 columns in all); narrower than that (tally at 60 columns), the boxes are
+shorter and a name that does not fit is written as its grid code (``Sq`` for the squirrel
+monkey), the way the player typed it. A river side is marked on the side of the box: ``≈`` for a tile's only
 river; on a tile with separate rivers each river has its own mark (``≈`` the first,
 ``≋`` the second...), and a line under the board names them. Facing sides of two tiles
 are drawn apart, so a river that meets no river on the next tile (a dead end) shows as a
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...sheet import plural
 from .animals import ANIMALS, Rules, name
 from .board import COLUMN_SYMBOLS, COLUMNS, LANDS, SIDES, Board, Tile, label
-from .grid import render_grid
+from .grid import CODE_OF_ANIMAL, render_grid
 from .landscape import figures_of
 
 if TYPE_CHECKING:
@@ -26,6 +28,19 @@ RIVER_MARKS = ("≈", "≋", "∿", "≀")
 INNER = 1 + max(len(text) for text in [*map(name, ANIMALS), *(land.title() for land in LANDS)])
 """Wide enough for every name after one space: no name is ever cut."""
 ROW_LABEL = 4
+NARROW_INNER = 11
+"""The narrow board: 4 + 4 * 13 + 3 = 59 columns, within 60."""
+
+
+def inner_for(width: int | None) -> int:
+    """The text room of a box for a terminal ``width`` columns wide (``None``: no limit)."""
+    full = ROW_LABEL + 4 * (INNER + 2) + 3
+    return INNER if width is None or width >= full else NARROW_INNER
+
+
+def fitted(text: str, inner: int, code: str) -> str:
+    """A name, or its grid code when the box is too narrow for it."""
+    return text if len(text) < inner else code
 
 
 def river_mark(tile: Tile, side: str, border: str) -> str:
@@ -34,8 +49,9 @@ def river_mark(tile: Tile, side: str, border: str) -> str:
     return border if index is None else RIVER_MARKS[index]
 
 
-def _box(tile: Tile | None) -> list[str]:
-    """Five lines of ``INNER + 2`` characters for one square."""
+def _box(tile: Tile | None, inner: int = INNER) -> list[str]:
+    """Five lines of ``inner + 2`` characters for one square."""
+    INNER = inner  # the box's room (the module's constant by default)
     width = INNER + 2
     if tile is None:
         blank = " " * width
@@ -46,7 +62,8 @@ def _box(tile: Tile | None) -> list[str]:
     def edge(left: str, right: str, side: str) -> str:
         return left + "─" * half + river_mark(tile, side, "─") + "─" * (INNER - half - 1) + right
 
-    texts = [tile.land.title(), *(name(animal) for animal in tile.animals)]
+    texts = [tile.land.title(), *(fitted(name(animal), INNER, CODE_OF_ANIMAL[animal].title())
+                                  for animal in tile.animals)]
     texts += [""] * (3 - len(texts))
     lines = [edge("┌", "┐", "N")]
     for index, text in enumerate(texts):
@@ -57,14 +74,16 @@ def _box(tile: Tile | None) -> list[str]:
     return lines
 
 
-def draw_board(board: Board) -> list[str]:
-    width = INNER + 2
+def draw_board(board: Board, columns: int | None = None) -> list[str]:
+    """The board as lines of at most 79 characters, or 59 when ``columns`` is narrower."""
+    inner = inner_for(columns)
+    width = inner + 2
     header = " " * ROW_LABEL + " ".join(COLUMN_SYMBOLS[col].center(width) for col in COLUMNS)
     span = len(COLUMNS) * width + len(COLUMNS) - 1
     sea = " " * ROW_LABEL + " SEA ".center(span, "≈")
     lines = [header.rstrip(), sea]
     for row in range(1, board.rows + 1):
-        boxes = [_box(board.tiles.get((row, col))) for col in COLUMNS]
+        boxes = [_box(board.tiles.get((row, col)), inner) for col in COLUMNS]
         for index in range(5):
             prefix = f"{row:>{ROW_LABEL - 1}} " if index == 2 else " " * ROW_LABEL
             lines.append((prefix + " ".join(box[index] for box in boxes)).rstrip())

@@ -101,7 +101,7 @@ def check_ledger_sum(document: Document, p: int, exhibition: int, ledger: tuple[
         document.report(("players", p, "exhibitions"),
                         f"the exhibitions add up to {total} points but 'exhibition' says {exhibition}",
                         hint="fix the ledger or the figure; every exhibited animal is 2 points, 3 with a "
-                             "bonus tile")
+                             "bonus tile", also=(("players", p, "exhibition"),))
 
 
 def check_component_limits(document: Document, held: dict[str, int], plain_counts: int) -> None:

@@ -1,0 +1,460 @@
+"""The interview as a model apart from any screen: a state, the questions it gives, and answers applied.
+
+A ``State`` is the table so far (plain data, as the YAML holds it) and its ``Progress``
+(parts declined, lists and forms still open). Everything else follows from it:
+``Tally.plan(state)`` is every question in reading order, each answered or not (``questions.py``);
+``Tally.apply(state, question, text)`` checks one answer and gives a new ``Outcome`` (the new
+state, the warnings it raised, what a game's form had to say) or refuses it with ``BadAnswer``
+and its message. The state given is never changed. ``Tally.problems(state)`` names what is
+wrong with the whole table and the questions that can fix it.
+
+No I/O here: no terminal, no printing, no FILE. Each screen keeps its own cursor over the
+plan (the terminal walks one, ``session.py``; every phone of a web pad would have its own)
+and saves the state it is given (``keeping.py``). A game's entry form (Caracas' board) is
+driven through ``FormEntry``, which collects what the form says as ``Said`` lines for the
+screen to show, and its operations (reopen, take back) are model operations too.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..dates import written_minute
+from ..errors import InputError, Path
+from ..games import Game
+from ..names import name_key
+from ..spec import MISSING, Record, Spec
+from ..spec.interview import PLAYERS, Table
+from .answers import BadAnswer, check
+from .questions import Planner, Progress, Question, get
+
+
+@dataclass(frozen=True)
+class State:
+    """The table so far and its progress; treated as immutable (``apply`` works on a copy)."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    progress: Progress = field(default_factory=Progress)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line a game's form had to say: ``say`` (plain), ``note`` (quiet), ``picture`` (the
+    record drawn: the screen asks the form for the drawing at its own width)."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: State
+    warnings: tuple[str, ...] = ()
+    """Warnings about the answer (it was kept), each once per table."""
+    said: tuple[Said, ...] = ()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with the whole table, and the questions (by key) that can fix it, in the
+    order to ask them; ``state`` holds the lists and forms reopened for it."""
+
+    error: InputError
+    state: State
+    fixes: tuple[tuple[str, Path], ...]
+
+
+class Tally:
+    """The interview of one game: pure functions of a ``State``."""
+
+    def __init__(self, game: Game[Any], now: datetime.datetime, auto_close: bool = True) -> None:
+        self.game = game
+        self.declaration = game.declaration
+        self.interview = game.interview
+        self.now = now
+        self.auto_close = auto_close
+        """A form may finish by itself (a board ends with its last tile), as at a screen; piped
+        answers say it with an empty line."""
+
+    # --- the questions -----------------------------------------------------------------------
+
+    def plan(self, state: State) -> list[Question]:
+        return Planner(self.declaration, self.interview, state.data, state.progress).plan()
+
+    @staticmethod
+    def find(plan: list[Question], key: tuple[str, Path]) -> Question | None:
+        return next((question for question in plan if question.key == key), None)
+
+    @staticmethod
+    def left(plan: list[Question]) -> int:
+        return sum(not question.answered for question in plan)
+
+    @staticmethod
+    def growing(plan: list[Question]) -> bool:
+        """Whether the plan can still grow (a list or a form still takes entries)."""
+        return any(question.kind in ("item", "form") and not question.answered for question in plan)
+
+    @staticmethod
+    def more_players(plan: list[Question]) -> bool:
+        """Whether more players may still join: the players list still asks for its next entry."""
+        return any(question.kind == "item" and question.list_path == ("players",) and not question.answered
+                   for question in plan)
+
+    def settled(self, state: State) -> State:
+        """A file tally did not start: an absent optional part counts as declined."""
+        declined = set(state.progress.declined)
+        while True:
+            changed = False
+            for question in self.plan(replace(state, progress=replace(state.progress,
+                                                                       declined=frozenset(declined)))):
+                if question.answered or not (question.optional or question.default is not MISSING):
+                    continue
+                if question.kind == "item" and question.index > 0:
+                    continue
+                where = question.list_path if question.kind == "item" else question.path
+                if where is not None and where not in declined:
+                    declined.add(where)
+                    changed = True
+            if not changed:
+                return replace(state, progress=replace(state.progress, declined=frozenset(declined)))
+
+    # --- answering ---------------------------------------------------------------------------
+
+    def apply(self, state: State, question: Question, text: str, shown: Iterable[str] = ()) -> Outcome:
+        """``text`` as the answer to ``question``: the new state, or ``BadAnswer``. ``shown``: the
+        warnings already shown for this table (each is given once)."""
+        work = Work(self, state)
+        if question.form is not None and question.step is not None:
+            entry = FormEntry(self, work, question)
+            question.form.answer(entry, question.step, text)
+            return Outcome(work.state(), said=tuple(entry.said))
+        if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
+            work.empty(question, text)
+        else:
+            value = check(question.spec, text, question.path)
+            if question.path[-1:] == ("name",) and question.path[:1] == ("players",):
+                check_name(work.data, question, value)
+            work.put(question, value)
+        after = work.state()
+        return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
+
+    def take_back(self, state: State, question: Question) -> Outcome | None:
+        """``<`` inside a form: its last answer taken back; ``None`` when there is none."""
+        if question.form is None or question.step is None:
+            return None
+        work = Work(self, state)
+        entry = FormEntry(self, work, question)
+        if not question.form.back(entry, question.step):
+            return None
+        return Outcome(work.state(), said=tuple(entry.said))
+
+    def resume(self, state: State, question: Question) -> Outcome:
+        """What a form says of a record it has begun (the board so far), before its next answer."""
+        if question.form is None or question.step is None:
+            return Outcome(state)
+        entry = FormEntry(self, Work(self, state), question)
+        question.form.resume(entry, question.step)
+        return Outcome(state, said=tuple(entry.said))
+
+    def reopen(self, state: State, question: Question) -> State | None:
+        """A finished form (a board) opened again at its next answer; ``None`` if it cannot be."""
+        if question.form is None or question.step is None or not question.step.done:
+            return None
+        record = get(state.data, question.path[:-1])
+        if not isinstance(record, dict) or not question.form.reopens(record):
+            return None
+        return replace(state, progress=replace(state.progress, open=state.progress.open | {question.path}))
+
+    def reopen_list(self, state: State, path: Path) -> State:
+        """A list closed earlier takes entries again (its next entry is asked)."""
+        progress = state.progress
+        return replace(state, progress=Progress(progress.declined - {path}, progress.open | {path}))
+
+    def complete(self, state: State) -> State:
+        """The table as written when complete: no progress kept."""
+        return State(state.data, Progress())
+
+    # --- checking the table so far ------------------------------------------------------------
+
+    def trial(self, state: State, question: Question, shown: set[str]) -> list[str]:
+        """The game's own checks on the table so far, where that is cheap and fair: an error
+        about this answer refuses it; a warning about it is returned. Only the players' answers
+        and what comes after them are tried, and only over the players whose questions are all
+        answered (the settings alone would give only errors about what is not asked yet)."""
+        order = self.interview.ask(str(question.path[0])).order
+        if order is None or order < PLAYERS or question.kind == "form":
+            return []
+        plan = self.plan(state)
+        incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
+                             and len(q.path) > 2 and isinstance(q.path[1], int)})
+        players = players_of(state.data)
+        cut = incomplete[0] if incomplete else len(players)
+        index = player_index(question)
+        if index is not None and index >= cut:
+            return []
+        data = copy.deepcopy(state.data)
+        data["players"] = data.get("players", [])[:cut]
+        for key, spec_field in self.declaration.fields.items():
+            if spec_field.required and key not in data and spec_field.spec.list_bounds() is not None:
+                data[key] = []
+        errors, warnings = self.check_table(data)
+        for problem in errors:
+            if problem.path[:len(question.path)] == question.path:
+                raise BadAnswer(problem.describe() if problem.path != question.path else
+                                problem.message + (f" ({problem.hint})" if problem.hint else ""))
+        found = []
+        if cut == len(players) and not self.more_players(plan):
+            for path, message in warnings:
+                if path[:len(question.path)] == question.path and message not in shown:
+                    shown.add(message)
+                    found.append(message)
+        return found
+
+    def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+        """The game's errors and warnings on ``data`` (none when the declaration refuses it)."""
+        from ..pipeline import score_source
+        from .progress import as_source, render
+
+        text = render(self.game, dict(data), None)
+        try:
+            scored = score_source(as_source("table", text), self.game.name)
+        except InputError as error:
+            return error.problems, []
+        except Exception:  # a partial table the game cannot read yet: nothing to say
+            return [], []
+        return [], [(issue.path, issue.message) for issue in scored.document.warnings]
+
+    def problems(self, state: State) -> list[Problem]:
+        """What is wrong with the whole table (every question answered), each with the questions
+        that can fix it: those about the problem's part, a list's next entry first (the list
+        reopened), a finished form reopened; none for a problem no answer here can fix."""
+        errors, _ = self.check_table(state.data)
+        out = []
+        for error in errors:
+            fixing = self.fixing(state, error.path)
+            plan = self.plan(fixing)
+            keys = [question.key for question in self.about(plan, error)]
+            out.append(Problem(error, fixing, tuple(keys)))
+        return out
+
+    def fixing(self, state: State, path: Path) -> State:
+        """``state`` with the lists at or below ``path`` open again, and a finished form there."""
+        if not path:
+            return state
+        for question in self.plan(state):
+            if question.path[:len(path)] != path and path[:len(question.path)] != question.path:
+                continue
+            if question.kind == "form":
+                state = self.reopen(state, question) or state
+        target = get(state.data, path)
+        spec_field = self.field_at(path)
+        listed = spec_field is not None and spec_field.spec.asked_entries() is not None
+        if isinstance(target, list) and listed:
+            state = self.reopen_list(state, path)
+        return state
+
+    def field_at(self, path: Path) -> Any:
+        spec: Spec = self.declaration
+        found = None
+        for part in path:
+            if isinstance(part, int):
+                item = spec.item_spec()
+                if item is None:
+                    return None
+                spec = item
+                continue
+            record = spec.as_record()
+            if record is None or part not in record.fields:
+                return None
+            found = record.fields[part]
+            spec = found.spec
+        return found
+
+    @staticmethod
+    def about(plan: list[Question], error: InputError) -> list[Question]:
+        """The questions that can fix ``error``: a finished form there (reopened), a list's next
+        entry (adding an entry is the likelier fix), the other parts the game names
+        (``InputError.also``: a ledger's track figure); else the questions the part is made of,
+        or the one holding it."""
+        path = error.path
+        if not path:
+            return []
+        inside = [q for q in plan if q.path[:len(path)] == path or q.list_path == path]
+        if not inside:
+            inside = [q for q in plan if path[:len(q.path)] == q.path][-1:]
+        first = [q for q in inside if q.kind == "form" or (q.kind == "item" and not q.answered)]
+        also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
+        chosen = [*first, *also] or inside
+        return list({q.key: q for q in chosen}.values())
+
+
+class Work:
+    """One answer being applied: a copy of the state's data and progress, changed in place."""
+
+    def __init__(self, tally: Tally, state: State) -> None:
+        self.tally = tally
+        self.data: dict[str, Any] = copy.deepcopy(state.data)
+        self.declined = set(state.progress.declined)
+        self.open = set(state.progress.open)
+
+    def state(self) -> State:
+        return State(self.data, Progress(frozenset(self.declined), frozenset(self.open)))
+
+    def empty(self, question: Question, text: str) -> None:
+        if question.answered and text == "":
+            return  # keep the answer given before
+        if question.kind == "item":
+            list_path = question.list_path
+            assert list_path is not None
+            if question.index < question.minimum:
+                need = question.minimum
+                raise BadAnswer(f"needs at least {need} {'entry' if need == 1 else 'entries'}; an answer is "
+                                "needed")
+            if question.index == 0 and question.default is not MISSING:
+                set_at(self.data, list_path, copy.deepcopy(question.default))
+            elif question.index == 0:
+                self.declined.add(list_path)
+            self.open.discard(list_path)
+            return
+        if question.path == ("date",) and text == "":
+            self.put(question, written_minute(self.tally.now))
+            return
+        if text == "" and question.default is not MISSING:
+            self.put(question, copy.deepcopy(question.default))
+            return
+        if text == "" and question.spec.as_record() is not None:
+            try:
+                self.put(question, check(question.spec, "{}", question.path))
+                return
+            except BadAnswer:
+                if not question.optional:
+                    raise
+        if question.optional or text == "-":
+            delete_at(self.data, question.path)
+            self.declined.add(question.path)
+            return
+        raise BadAnswer("an answer is needed here ('?' for help)")
+
+    def put(self, question: Question, value: Any) -> None:
+        if question.kind == "item":
+            list_path = question.list_path
+            assert list_path is not None
+            entries = get(self.data, list_path)
+            if not isinstance(entries, list):
+                entries = []
+                set_at(self.data, list_path, entries)
+            entry: Any = {question.path[-1]: value} if len(question.path) > len(list_path) + 1 else value
+            entries.append(entry)
+            self.open.add(list_path)
+            self.declined.discard(list_path)
+            return
+        set_at(self.data, question.path, value)
+        self.declined.discard(question.path)
+
+
+class FormEntry:
+    """What a game's entry form is handed (``spec.interview.Entry``): the record it fills in the
+    answer's copy of the table; what it says is kept for the screen."""
+
+    def __init__(self, tally: Tally, work: Work, question: Question) -> None:
+        self.tally = tally
+        self.work = work
+        self.question = question
+        self.said: list[Said] = []
+
+    @property
+    def record(self) -> dict[str, Any]:
+        record = get(self.work.data, self.path)
+        assert isinstance(record, dict)  # the planner asks a form only of a record that is there
+        return record
+
+    @property
+    def table(self) -> Table:
+        return self.work.data
+
+    @property
+    def path(self) -> Path:
+        return self.question.path[:-1]
+
+    @property
+    def more_players(self) -> bool:
+        return self.tally.more_players(self.tally.plan(self.work.state()))
+
+    def say(self, text: str) -> None:
+        self.said.append(Said("say", text))
+
+    def note(self, text: str) -> None:
+        self.said.append(Said("note", text))
+
+    def draw(self) -> None:
+        self.said.append(Said("picture"))
+
+    @property
+    def interactive(self) -> bool:
+        return self.tally.auto_close
+
+    def hold(self, still_open: bool) -> None:
+        if still_open:
+            self.work.open.add(self.question.path)
+        else:
+            self.work.open.discard(self.question.path)
+
+    def checked(self, spec: Spec, text: str, path: Path) -> Any:
+        return check(spec, text, path)
+
+    def problems(self, table: Table) -> list[InputError]:
+        return self.tally.check_table(table)[0]
+
+
+def check_name(data: dict[str, Any], question: Question, name: str) -> None:
+    key = name_key(name)
+    for i, player in enumerate(players_of(data)):
+        if question.path[1] == i or not isinstance(player, dict):
+            continue
+        if name_key(str(player.get("name", ""))) == key:
+            raise BadAnswer(f"player {i + 1} is already called {player['name']!r}; names must differ")
+
+
+def players_of(data: Table) -> list[Any]:
+    players = data.get("players")
+    return players if isinstance(players, list) else []
+
+
+def player_index(question: Question) -> int | None:
+    if len(question.path) > 1 and question.path[0] == "players" and isinstance(question.path[1], int):
+        return question.path[1]
+    return None
+
+
+def defaults_of(record: Record) -> dict[str, Any]:
+    return {name: f.fresh_default() for name, f in record.fields.items() if f.default is not MISSING}
+
+
+def set_at(data: Any, path: Path, value: Any) -> None:
+    for i, part in enumerate(path[:-1]):
+        following = path[i + 1]
+        if isinstance(part, int):
+            while len(data) <= part:
+                data.append({})
+            data = data[part]
+        else:
+            if part not in data or not isinstance(data[part], dict | list):
+                data[part] = [] if isinstance(following, int) else {}
+            data = data[part]
+    last = path[-1]
+    if isinstance(last, int):
+        while len(data) <= last:
+            data.append(None)
+        data[last] = value
+    else:
+        data[last] = value
+
+
+def delete_at(data: Any, path: Path) -> None:
+    target = get(data, path[:-1])
+    if isinstance(target, dict):
+        target.pop(path[-1], None)

@@ -1,0 +1,134 @@
+"""What the terminal shows of a question: its prompt, its default in brackets, its help, its name.
+
+Pure text from the model's questions (``questions.py``); the terminal presenter
+(``session.py``) prints it. A question is named as the player sees it (``Anna's money``,
+``tile 5 (Sea Lion) cubes``, ``A's exhibition 2``), never as an index path.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from ..dates import written_minute
+from ..errors import Path
+from ..spec import MISSING, Record, Spec
+from ..spec.interview import Interview, key_of
+from .answers import one_line
+from .model import defaults_of, players_of
+from .questions import Question
+
+HELP = ("'?' this help · '<' back one question · '=' every answer so far, to change one · empty: the "
+        "default [in brackets], or skip\n"
+        "  '-' skips an optional part that has a default · Ctrl-C stops: FILE keeps every answer, "
+        "and the same command goes on later")
+
+
+def default_text(question: Question, now: datetime.datetime, gated: bool = False) -> str:
+    """What an empty answer means, as shown in brackets."""
+    if gated:
+        return "no"
+    if question.step is not None:
+        return question.step.default
+    if question.answered:
+        if question.declined:
+            return "skip"
+        return one_line(question.spec, question.value) or "keep"
+    if question.path == ("date",):
+        return written_minute(now)
+    if question.kind == "item":
+        if question.index < question.minimum:
+            return ""
+        if question.index == 0 and question.default is not MISSING:
+            return "none"
+        if question.index == 0:
+            return "skip" if question.optional else ""
+        return "done" if question.list_path != ("players",) else "that's everyone"
+    if question.default is not MISSING:
+        return one_line(question.spec, question.default) or "none"
+    record = question.spec.as_record()
+    if record is not None and all(f.default is not MISSING or not f.required for f in record.fields.values()):
+        return one_line(question.spec, defaults_of(record)) or "skip"
+    return "skip" if question.optional else ""
+
+
+def help_text(question: Question, now: datetime.datetime, gated: bool) -> str:
+    lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}"]
+    if gated:
+        lines.insert(0, f"  {question.rarely} empty or 'n': the defaults ({default_text(question, now)}); "
+                        f"'y': see them and change some; or type the {question.label} at once")
+    lines.append(f"  answer: {question.spec.answer_syntax()}")
+    if not gated:
+        if question.words and not question.spec.choices():
+            lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")
+        default = default_text(question, now)
+        if default:
+            lines.append(f"  Enter alone: {default}")
+        elif question.optional:
+            lines.append("  Enter alone: skip it (optional)")
+    lines.append("  " + HELP)
+    return "\n".join(lines)
+
+
+def choice_line(spec: Spec) -> str:
+    """A short fixed list shown under the question, numbered for picking."""
+    words = spec.choices()
+    if words and len(words) <= 8:
+        return "  ".join(f"{i} {word}" for i, word in enumerate(words, start=1))
+    return ""
+
+
+def brief(question: Question, room: int = 40) -> str:
+    """An answer in a few words, for the list that '=' shows."""
+    if question.declined:
+        return "skipped"
+    if question.step is not None:
+        value = question.step.value
+        if isinstance(value, str):
+            rows = [line for line in value.splitlines() if line.split("#", 1)[0].strip()]
+            return f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+        return "given"
+    text = one_line(question.spec, question.value) if question.value is not MISSING else ""
+    return text if len(text) <= room else text[:room - 1] + "…"
+
+
+def seen_as(path: Path, data: dict[str, Any], interview: Interview, declaration: Record) -> str:
+    """A place in the table as the player sees its question: ``("players", 0, "money")`` ->
+    ``Anna's money``; ``("board", 4, "cubes")`` -> ``tile 5 (Sea Lion) cubes``;
+    ``("players", 2, "name")`` -> ``player 3's name``."""
+    if not path:
+        return "the table"
+    words: list[str] = []
+    value: Any = data
+    for i, part in enumerate(path):
+        if isinstance(part, int):
+            entry = value[part] if isinstance(value, list) and part < len(value) else None
+            if path[:1] == ("players",) and i == 1:
+                name = entry.get("name") if isinstance(entry, dict) else None
+                words = [f"{name}'s" if isinstance(name, str) and name and path[2:] != ("name",)
+                         else f"player {part + 1}'s"]
+            else:
+                noun = interview.ask(key_of(path[:i])).noun
+                if words and words[-1] == key_of(path[i - 1:i]).replace("_", " ") and noun != "entry":
+                    words.pop()  # "exhibitions" + "exhibition 2" -> "exhibition 2"
+                label = f"{noun} {part + 1}"
+                first = first_text(entry)
+                words.append(f"{label} ({first})" if first else label)
+            value = entry
+        else:
+            words.append(part.replace("_", " "))
+            value = value.get(part) if isinstance(value, dict) else None
+    return " ".join(words)
+
+
+def first_text(entry: Any) -> str:
+    """A list entry's first field when it is a short text (an Origin tile's species)."""
+    if isinstance(entry, dict) and entry:
+        first = next(iter(entry.values()))
+        if isinstance(first, str) and 0 < len(first) <= 30:
+            return first
+    return ""
+
+
+def player_count(data: dict[str, Any]) -> int:
+    return len(players_of(data))
