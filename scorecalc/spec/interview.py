@@ -58,6 +58,9 @@ class Ask:
     """Words to complete the answer with, from the table so far (players' names for cubes)."""
     noun: str = "entry"
     """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
+    said: str = ""
+    """The question's note in the players' words, where the field's ``doc`` (written into the
+    YAML as a comment) speaks YAML: ``{kind: count}`` becomes ``sea_lion 2, tortoise 1``."""
     rarely: str = ""
     """A setting players rarely change (Caracas' readings): first asked as this yes-or-no
     question (``house rules?``, default no: the field's defaults); ``y`` then asks the field

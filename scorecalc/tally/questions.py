@@ -154,7 +154,7 @@ class Planner:
         if ask.complete is not None:
             words += ask.complete(self.data)
         return Question(
-            path=path, kind="value", spec=spec, section=section, label=label, doc=spec_field.doc,
+            path=path, kind="value", spec=spec, section=section, label=label, doc=ask.said or spec_field.doc,
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
             declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
@@ -227,10 +227,11 @@ class Planner:
             asked: Spec = first_field.spec
             doc = first_field.doc
             label = f"{noun} {n + 1}'s {first}" if path == ("players",) else f"{noun} {n + 1} {first}"
-            if n == 0 and path != ("players",) and spec_field.doc:
-                doc = f"{spec_field.doc} — {noun} {n + 1}: {doc}" if doc else spec_field.doc
+            said = ask.said or spec_field.doc
+            if n == 0 and path != ("players",) and said:
+                doc = f"{said} — {noun} {n + 1}: {doc}" if doc else said
         else:
-            where, asked, doc, label = (*path, n), item, spec_field.doc, f"{noun} {n + 1}"
+            where, asked, doc, label = (*path, n), item, ask.said or spec_field.doc, f"{noun} {n + 1}"
         title = self.entry_title(path, section, noun, n) if record is not None else section
         minimum = (spec.list_bounds() or (0, 0))[0]
         required = spec_field.required and n == 0 and minimum == 0

@@ -288,6 +288,8 @@ class Session:
         if self.return_to is not None:
             self.cursor, self.return_to = self.return_to, None
             return
+        if self.queue and self.model.left(plan):
+            return  # the entry begun (a ledger's next exhibition) is finished first
         while self.queue:
             key = self.queue.pop(0)
             if self.model.find(plan, key) is not None:
@@ -427,7 +429,8 @@ class Session:
         each with its current answer as the default."""
         plan = self.model.plan(problem.state)
         fixes = [q for key in problem.fixes if (q := self.model.find(plan, key)) is not None]
-        names = ", ".join(self.seen(q) if q.kind != "item" else f"{q.section}: {q.label}" for q in fixes)
+        names = ", ".join(seen_as(q.path, problem.state.data, self.model.interview, self.model.declaration)
+                          for q in fixes)
         self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
         if not self.terminal.interactive:
             self.terminal.say(f"{self.name}: the table does not add up; the questions that can fix it: "

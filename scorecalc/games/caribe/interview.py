@@ -21,7 +21,10 @@ def you_vs_percy(table: Table, _: Mapping[str, Any]) -> bool:
 
 INTERVIEW = Interview({
     "players": Ask(PLAYERS, most=one_player_solo),
-    "players.books": Ask(noun="book"),  # "book 2"
+    "players.books": Ask(noun="book", said="completed theory books, one at a time: the whole icons "
+                                           "(fauna 2, geology 1), or the pages slot by slot"),  # "book 2"
+    "solo": Ask(said="a solo game: You vs Percy (percy) or Beat Your Own Score (byos), and the "
+                     "difficulty: normal, hard or expert"),
     "percy": Ask(AFTER_PLAYERS, needed=True, applies=you_vs_percy),
 })
 """``university_cards`` and ``solo`` first, the date and place, the names, then per player

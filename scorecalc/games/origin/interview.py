@@ -40,6 +40,11 @@ def shows_icons(table: Table, tile: Mapping[str, Any]) -> bool:
     return counts_icons(table) and tile.get("level") != 4
 
 
+def holds_cubes(_: Table, tile: Mapping[str, Any]) -> bool:
+    """"Level 4 Species Tiles ... may not have Observation Cubes on them": not asked of one."""
+    return tile.get("level") != 4
+
+
 def player_names(table: Table) -> list[str]:
     """The players' names, to complete a tile's cubes with."""
     return [player["name"] for player in table.get("players", [])
@@ -56,10 +61,10 @@ INTERVIEW = Interview({
     "board.starting": Ask(applies=counts_icons),
     "board.level": Ask(1, applies=not_starting, needed=True),  # species, then 'starting?', then the rest
     "board.habitats": Ask(1, applies=shows_icons),
-    "board.cubes": Ask(1, complete=player_names),
+    "board.cubes": Ask(1, applies=holds_cubes, complete=player_names),
 })
 """``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
 (Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
 ``private_species``; then the board tile by tile: ``species``, ``starting`` (Tahiti and New
 South Wales), ``level``, ``habitats`` (Tahiti and New South Wales, not of a Level 4 tile),
-``cubes``."""
+``cubes`` (not of a Level 4 tile)."""
