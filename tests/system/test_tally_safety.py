@@ -91,7 +91,7 @@ def test_a_planted_backup_symlink_is_never_followed(folder: Path) -> None:
 
 def test_a_backup_that_cannot_be_written_whole_is_removed_and_the_run_refused(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorecalc.tally import keeping
+    from scorecalc.tablefile import keeping
 
     (folder / "m.yaml").write_bytes(HAND_WRITTEN)
     real_write = os.write
