@@ -52,7 +52,8 @@ class Progress:
 
 
 def read_table(source: Source, wanted: str | None = None) -> tuple[Game[Any], yaml.MappingNode]:
-    """The node tree of a table and its game (``wanted``, the command's, else the file's ``game:``)."""
+    """The node tree of a table and its game: the file's ``game:``, which must be ``wanted`` (the
+    command's) when given; ``wanted`` when the file has none."""
     top = compose(source)
     return get_game(choose_game(top, wanted)), top
 
