@@ -258,7 +258,7 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
         def picture(self, text: str) -> None:  # the board drawn after a grid row
             pass
 
-    from scorecalc.tally.progress import render
+    from scorecalc.tablefile.layout import render
 
     game = get_game("caracas")
     assert game.example is not None

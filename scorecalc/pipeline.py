@@ -1,5 +1,9 @@
 """File -> document -> state -> score sheet: the one path every command takes.
 
+The file is read as every table is, through the table-file module (``tablefile/reading.py``:
+the node tree, its game, the players' names, a ``tally:`` block refused); here its game's
+declaration checks it, the game parses and scores it.
+
 The path is typed from end to end in the game's state: ``score_document`` takes a
 ``Game[State]`` and its document and gives a ``ScoredFile[State]``; only the registry's
 lookup by name (``games.get_game``) cannot say which game it found.
@@ -14,14 +18,12 @@ from typing import Any, Generic, TypeVar
 import yaml
 
 from .errors import InputError, Issue, Problems, format_path, quoted
-from .games import REGISTRY, Game, get_game
+from .games import Game
 from .names import name_key
 from .reading.document import Document
-from .reading.loading import Source, compose, position_of, read_source, scalar_value
-from .reading.scalars import STR
-from .reading.words import did_you_mean, normalise_word
 from .sheet import PlayInfo, Scored
 from .spec.checking import Context, Stop, salvage
+from .tablefile.reading import Source, check_finished, player_names, read_source, read_table
 
 State = TypeVar("State")
 
@@ -36,60 +38,12 @@ class ScoredFile(Scored, Generic[State]):
     state: State
 
 
-def _key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
-    for key, value in mapping.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == name:
-            found: yaml.Node = value
-            return found
-    return None
-
-
-def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
-    """The game of a document: its ``game:`` key, which must match ``wanted`` if given."""
-    node = _key_node(top, "game")
-    if node is None:
-        if wanted is None:
-            raise InputError(
-                (), "missing 'game:'; 'score' and 'verify' need it to know which game to score",
-                hint="add a line such as 'game: " + next(iter(REGISTRY)) + "'",
-                position=position_of(top),
-            )
-        return wanted
-    value = scalar_value(node) if isinstance(node, yaml.ScalarNode) else None
-    name = normalise_word(value) if isinstance(value, str) else None
-    if name not in REGISTRY:
-        hint = did_you_mean(name or "", list(REGISTRY)) or ("known games: " + ", ".join(REGISTRY))
-        shown = quoted(node.value) if value is not None else repr(value)
-        raise InputError(("game",), f"unknown game {shown}", hint=hint, position=position_of(node))
-    if wanted is not None and name != wanted:
-        raise InputError(
-            ("game",), f"this file is a {name} table, not {wanted}",
-            hint=f"run 'scorecalc {name} FILE' or 'scorecalc score FILE'", position=position_of(node),
-        )
-    return name
-
-
-def player_names(top: yaml.MappingNode) -> dict[int, str]:
-    """Players' names as written, by index: the one reading of them every message uses
-    (``players[1] (Lena)``), from the nodes, so a file the declaration refuses has them too."""
-    names: dict[int, str] = {}
-    players = _key_node(top, "players")
-    if not isinstance(players, yaml.SequenceNode):
-        return names
-    for index, player in enumerate(players.value):
-        node = _key_node(player, "name") if isinstance(player, yaml.MappingNode) else None
-        if isinstance(node, yaml.ScalarNode) and node.tag == STR and node.value.strip():
-            names[index] = node.value.strip()
-    return names
-
-
 def load(source: Source, wanted: str | None = None) -> tuple[Game[Any], Document]:
     """Parse and validate ``source`` against its game's declaration.
 
     Every problem found is reported together (``Problems``), each with a position.
     """
-    top = compose(source)
-    game = get_game(choose_game(top, wanted))
+    game, top = read_table(source, wanted)
     return game, check_document(game, source, top)
 
 
@@ -111,15 +65,6 @@ def check_document(game: Game[State], source: Source, top: yaml.MappingNode) -> 
         found = partial_checks(game, source, top, ctx, names) if game.checks_partial else []
         raise Problems([*ctx.problems, *found], ctx.more, names=names)
     return Document(source, data, ctx.positions, names)
-
-
-def check_finished(top: yaml.MappingNode, game: Game[State], source: Source) -> None:
-    """A file with a ``tally:`` block is a table 'scorecalc tally' has not finished."""
-    for key, _ in top.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "tally":
-            raise InputError(("tally",), f"this table is unfinished; run 'scorecalc tally {game.name} "
-                             f"{source.name if source.name != '-' else 'FILE'}' to finish it",
-                             position=position_of(key))
 
 
 def partial_checks(game: Game[State], source: Source, top: yaml.MappingNode, ctx: Context,

@@ -19,6 +19,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import FrameType
 
 from .errors import UsageError
@@ -130,6 +131,48 @@ def _input_identities(inputs: list[str]) -> dict[tuple[int, int], str]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A path to be written, as it is now (``examine_target``)."""
+
+    status: os.stat_result | None
+    """What is there, links followed; ``None``: nothing yet (its folder exists)."""
+    folder: str
+    """The folder it is in (or would be), links resolved."""
+
+    @property
+    def is_folder(self) -> bool:
+        return self.status is not None and stat.S_ISDIR(self.status.st_mode)
+
+    @property
+    def is_file(self) -> bool:
+        """A regular file (replaced when written); else a FIFO or a device (written through)."""
+        return self.status is not None and stat.S_ISREG(self.status.st_mode)
+
+    @property
+    def read_only(self) -> str:
+        """Why the file is refused for writing (``is read-only (mode 0444)``), judged from its mode
+        so that the answer is the same when running as root; empty when it has a write bit."""
+        if self.status is None or not self.is_file or not _no_write_bit(self.status):
+            return ""
+        return f"is read-only (mode {stat.S_IMODE(self.status.st_mode):04o})"
+
+
+def examine_target(path: str, who: str) -> Target:
+    """The preflight of a path about to be written (``--output``'s, ``--qr-file``'s, tally's FILE):
+    what is there now. ``UsageError`` (``{who} cannot be used: ...``, ``{who} is in a folder that
+    does not exist``) when no writer could use it; each caller refuses what it cannot write
+    (a folder, a device, a read-only file) in its own words."""
+    try:
+        status = _stat(path)
+    except OSError as error:
+        raise UsageError(f"{who} cannot be used: {error.strerror or error}") from None
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    if status is None and not os.path.isdir(folder):
+        raise UsageError(f"{who} is in a folder that does not exist ({folder})")
+    return Target(status, folder)
+
+
 def check_output_target(output: str | None, inputs: list[str], option: str = "--output") -> None:
     """Refuse, before any work, an ``--output`` (or ``--qr-file``: ``option``) that cannot or
     must not be written.
@@ -140,28 +183,18 @@ def check_output_target(output: str | None, inputs: list[str], option: str = "--
     """
     if output is None or output == STDOUT:
         return
-    try:
-        status = _stat(output)
-    except OSError as error:
-        raise UsageError(f"{output}: {option} cannot be used: {error.strerror or error}") from None
-    if status is None:
-        folder = os.path.dirname(os.path.realpath(output)) or "."
-        if not os.path.isdir(folder):
-            raise UsageError(f"{output}: {option} is in a folder that does not exist ({folder})")
-        return
-    if stat.S_ISDIR(status.st_mode):
-        raise UsageError(f"{output}: {option} is a folder; give a file path")
-    if not stat.S_ISREG(status.st_mode):
-        return  # a FIFO or a device: written through
-    same = _input_identities(inputs).get((status.st_dev, status.st_ino))
+    who = f"{output}: {option}"
+    target = examine_target(output, who)
+    if target.is_folder:
+        raise UsageError(f"{who} is a folder; give a file path")
+    if target.status is None or not target.is_file:
+        return  # not there yet, or a FIFO or a device: written through
+    same = _input_identities(inputs).get((target.status.st_dev, target.status.st_ino))
     if same is not None:
         where = "the file read on standard input" if same == STDOUT else "an input file"
-        raise UsageError(f"{output}: {option} would overwrite {where}; choose another path")
-    if _no_write_bit(status):
-        raise UsageError(
-            f"{output}: {option} is read-only (mode {stat.S_IMODE(status.st_mode):04o}); "
-            "make it writable or choose another path"
-        )
+        raise UsageError(f"{who} would overwrite {where}; choose another path")
+    if target.read_only:
+        raise UsageError(f"{who} {target.read_only}; make it writable or choose another path")
 
 
 def same_target(first: str, second: str) -> bool:

@@ -9,8 +9,9 @@ Tally knows no game: it runs the game's interview (``Game.interview``, a
   what refers to the players; a game's own entry form (``EntryForm``) is one question, asked
   until the form is done.
 - ``answers.py`` turns a one-line answer into a YAML node and checks it with the field's spec.
-- ``progress.py`` reads FILE back (a table tally started, or one it did not) and writes it
-  in the template's layout with a ``tally:`` block while it is unfinished.
+- FILE itself is the table-file module's (``scorecalc/tablefile/``): read back (a table tally
+  started, or one it did not), written in the template's layout with a ``tally:`` block while
+  it is unfinished, kept safe (``Keeper``); ``progress.py`` and ``keeping.py`` name those here.
 - ``session.py`` is the loop (and the ``Entry`` a form is handed); ``prompt.py`` the terminal
   (questions on standard error).
 

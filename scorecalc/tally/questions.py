@@ -27,14 +27,7 @@ from typing import Any
 from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec
 from ..spec.interview import Ask, EntryForm, Interview, Step, key_of
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What the file does not show by itself: parts declined, and lists (or grids) still open."""
-
-    declined: frozenset[Path] = frozenset()
-    open: frozenset[Path] = frozenset()
+from ..tablefile.reading import Progress as Progress  # its home is the table-file module
 
 
 @dataclass

@@ -89,9 +89,9 @@ def test_an_injected_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
 
 def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A Galapagos table whose scoring raises (a bug injected for the player named Crash)."""
-    import scorecalc.pipeline as pipeline
+    import scorecalc.tablefile.reading as reading  # where a table's game is looked up (read_table)
 
-    real_get_game = pipeline.get_game
+    real_get_game = reading.get_game
 
     def fragile_game(name: str) -> object:
         game = real_get_game(name)
@@ -103,7 +103,7 @@ def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
         return dataclasses.replace(game, score=score)
 
-    monkeypatch.setattr(pipeline, "get_game", fragile_game)
+    monkeypatch.setattr(reading, "get_game", fragile_game)
     bad = tmp_path / "a-crash.yaml"
     bad.write_text("game: galapagos\nplayers:\n  - {name: Crash, exhibition: 1, education: 1, money: 0}\n")
     return bad

@@ -43,3 +43,19 @@ def test_each_layer_imports_only_from_the_layers_below_it() -> None:
             if there == here:
                 continue
             assert level.get(there, -1) > level[here], (path.relative_to(ROOT), name)
+
+
+def test_the_table_file_has_one_reader() -> None:
+    """Only the table-file module reads a table file (``tablefile/reading.py``): no other module
+    composes a source or reads one from its path (``pipeline.load`` reads through it)."""
+    import ast
+
+    readers = []
+    for path in sorted((ROOT / "scorecalc").rglob("*.py")):
+        if unit(path) == "reading":
+            continue  # the YAML layer itself
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("reading.loading") and \
+                    {alias.name for alias in node.names} & {"compose", "read_source"}:
+                readers.append(str(path.relative_to(ROOT)))
+    assert readers == ["scorecalc/tablefile/reading.py"]

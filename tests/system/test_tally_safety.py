@@ -91,7 +91,7 @@ def test_a_planted_backup_symlink_is_never_followed(folder: Path) -> None:
 
 def test_a_backup_that_cannot_be_written_whole_is_removed_and_the_run_refused(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorecalc.tally import keeping
+    from scorecalc.tablefile import keeping
 
     (folder / "m.yaml").write_bytes(HAND_WRITTEN)
     real_write = os.write
@@ -353,6 +353,30 @@ def test_what_tally_cannot_write_is_refused_before_the_first_question(folder: Pa
     assert "every earlier answer is saved" not in result.stderr
     assert listing(folder) == ["sub"] and listing(folder / "sub") == []
     assert os.path.lexists("/dev/null~") == stray
+
+
+@pytest.mark.parametrize("target", ["loop.yaml", "nowhere/t.yaml", "m.yaml"])
+def test_tally_and_output_judge_a_path_with_one_preflight(folder: Path, target: str) -> None:
+    """``Keeper.start`` and ``--output`` go through the same ``writing.examine_target``: what both
+    refuse, both refuse in the same words (but for the option's name)."""
+    from scorecalc.errors import UsageError
+    from scorecalc.tablefile.keeping import Keeper
+    from scorecalc.writing import check_output_target
+
+    os.symlink("loop.yaml", folder / "loop.yaml")
+    (folder / "m.yaml").write_bytes(HAND_WRITTEN)
+    (folder / "m.yaml").chmod(0o444)
+    with pytest.raises(UsageError) as output:
+        check_output_target(target, [])
+    keeper = Keeper(target)
+    try:
+        keeper.start()
+        said = f"{target}: {keeper.read_only}"  # tally reads a read-only FILE, and says it cannot write
+    except UsageError as error:
+        said = str(error)
+    finally:
+        keeper.close()
+    assert str(output.value).startswith(said.replace(f"{target}: ", f"{target}: --output ", 1))
 
 
 def test_the_input_ending_before_any_answer_claims_nothing_was_saved(folder: Path) -> None:

@@ -1,0 +1,222 @@
+"""FILE kept safe for one tally run: refused early when it cannot be written, locked, never reverted.
+
+SPEC section 7, "Tally keeps the player's file safe":
+
+- ``Keeper.start`` (before the first question) refuses a folder, a device or a FIFO, a path
+  in a folder that does not exist (``writing.examine_target``, the preflight ``--output``
+  has too), notes why FILE cannot be written if so (read-only, or its folder is), and takes
+  a kernel lock (``flock``) on FILE, so that a second tally on the same file is refused at
+  once; the lock goes with the process, so it never goes stale. Each rewrite is a new file
+  renamed over FILE, locked before the rename (``writing.write_output(..., lock=True)``), so
+  the lock stays on whatever FILE is.
+- ``Keeper.write`` checks, before each rewrite, that FILE still holds what tally last wrote
+  or read (a digest of its bytes): an edit made meanwhile raises ``Changed`` and is never
+  overwritten. The first write of a FILE that was absent creates it only if it is still
+  absent (``write_output(..., absent=True)``: a hard link, one step), so of two runs started
+  on a missing FILE the second stops at its first write; every later write is under the
+  lock, which no other tally can take.
+- ``Keeper.keep_backup`` keeps a file tally did not start, byte for byte, as ``FILE~`` or
+  the first free ``FILE~1``, ``FILE~2``, ...: created with ``O_EXCL | O_NOFOLLOW``, so an
+  existing backup (an editor's, an earlier run's) is never overwritten and a symlink never
+  followed; a backup that could not be written whole is removed and the run refused.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+
+from ..errors import UsageError
+from ..writing import examine_target, write_output
+
+MOST_BACKUPS = 1000
+"""``FILE~`` .. ``FILE~999``: a folder holding all of them is refused, not searched forever."""
+_CHUNK = 1 << 16
+
+
+class Changed(UsageError):
+    """FILE is no longer what tally last wrote or read: an edit, or another program, meanwhile."""
+
+
+class Keeper:
+    """One tally run's hold on FILE."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.exists = False
+        self.read_only = ""
+        """Why FILE cannot be written (empty when it can): read-only, or its folder is."""
+        self.known: bytes | None = None
+        """The digest of what FILE held when last read or written; ``None``: FILE was not there."""
+        self.lock_fd = -1
+
+    # --- at the start --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Refuse what tally cannot write, lock FILE, and note what it holds (``UsageError``)."""
+        name = self.name
+        target = examine_target(name, f"{name}:")  # the preflight --output has: one function
+        if target.status is None:
+            self.read_only = self.folder_read_only(target.folder)
+            return
+        if target.is_folder:
+            raise UsageError(f"{name}: is a folder; tally writes a file: give a file path")
+        if not target.is_file:
+            raise UsageError(f"{name}: is not a regular file (a device or a pipe); tally rewrites FILE after "
+                             "every answer: give a file path")
+        self.exists = True
+        self.read_only = target.read_only or self.folder_read_only(target.folder)
+        self.lock()
+        self.known = self.digest()
+
+    @staticmethod
+    def folder_read_only(folder: str) -> str:
+        return "" if os.access(folder, os.W_OK) else f"is in a folder that cannot be written ({folder})"
+
+    def lock(self) -> None:
+        """``flock`` FILE, exclusively and without waiting; refused when another run holds it."""
+        import fcntl
+
+        for _ in range(10):
+            try:
+                fd = os.open(self.name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+                             | getattr(os, "O_CLOEXEC", 0))
+            except OSError as error:
+                raise UsageError(f"{self.name}: cannot be read: {error.strerror or error}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise UsageError(f"{self.name}: another 'scorecalc tally' is writing this file; finish that "
+                                 "one first (or stop it), then run this one again") from None
+            except OSError:  # a file system without locks: the check before each rewrite still holds
+                os.close(fd)
+                return
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.name))
+            except OSError:
+                same = False
+            if same:
+                self.adopt(fd)
+                return
+            os.close(fd)  # FILE was replaced while it was being locked: lock the new one
+        raise UsageError(f"{self.name}: keeps being replaced by another program; try again")
+
+    def adopt(self, fd: int | None) -> None:
+        """Hold the lock of ``fd`` (the file just renamed into place) instead of the old one."""
+        if fd is None:
+            return
+        old, self.lock_fd = self.lock_fd, fd
+        if old >= 0:
+            os.close(old)
+
+    def close(self) -> None:
+        if self.lock_fd >= 0:
+            os.close(self.lock_fd)
+            self.lock_fd = -1
+
+    # --- what FILE holds -----------------------------------------------------------------------
+
+    def digest(self) -> bytes | None:
+        """The digest of FILE's bytes now; ``None`` when it is not there. Something that is no
+        longer a regular file digests as its kind, which never equals a file's digest."""
+        try:
+            fd = os.open(self.name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            return f"unreadable: {error.errno}".encode()
+        try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                return f"not a file: {stat.S_IFMT(mode)}".encode()
+            hashed = hashlib.sha256()
+            while chunk := os.read(fd, _CHUNK):
+                hashed.update(chunk)
+            return hashed.digest()
+        except OSError as error:
+            return f"unreadable: {error.errno}".encode()
+        finally:
+            os.close(fd)
+
+    def check_unchanged(self) -> None:
+        """``Changed`` when FILE is not what tally last wrote or read."""
+        if self.digest() != self.known:
+            what = "was removed" if not os.path.lexists(self.name) else "was changed"
+            if self.known is None and os.path.lexists(self.name):
+                what = "was created by another program"
+            raise self.changed(what)
+
+    def changed(self, what: str) -> Changed:
+        """``FILE: was changed since ...``: why this run stops rather than overwrite FILE."""
+        return Changed(f"{self.name}: {what} since tally last read or wrote it (an editor, or another "
+                       "run); it is left as it is, and this run stops rather than overwrite it")
+
+    # --- writing -------------------------------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        """Replace FILE with ``text``, atomically, unless it changed meanwhile (``Changed``)."""
+        self.check_unchanged()
+        data = text.encode("utf-8")
+        try:
+            fd = write_output(self.name, data, lock=True, absent=self.known is None)
+        except FileExistsError:  # another run created FILE between the check and this write
+            self.check_unchanged()
+            raise self.changed("was created by another program") from None
+        except OSError as error:
+            raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
+        self.adopt(fd)
+        self.known = hashlib.sha256(data).digest()
+        self.exists = True
+
+    def free_backup_names(self) -> list[str]:
+        return [self.name + "~" + (str(n) if n else "") for n in range(MOST_BACKUPS)]
+
+    def backup_name(self) -> str:
+        """The name the backup would take now (for the message before the first answer)."""
+        return next((name for name in self.free_backup_names() if not os.path.lexists(name)), self.name + "~")
+
+    def keep_backup(self) -> str:
+        """Copy FILE, as it is (and as tally read it), to the first free backup name; that name.
+        ``UsageError`` (the backup removed) when it cannot be written whole."""
+        with open(self.name, "rb") as source:
+            data = source.read()
+            mode = stat.S_IMODE(os.fstat(source.fileno()).st_mode) & 0o666
+        if hashlib.sha256(data).digest() != self.known:
+            self.check_unchanged()  # says how it changed
+        for name in self.free_backup_names():
+            try:
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                             | getattr(os, "O_CLOEXEC", 0), 0o600)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                raise UsageError(f"{self.name}: cannot keep a backup as {name} before the first rewrite: "
+                                 f"{error.strerror or error}; nothing was written") from None
+            self.fill_backup(fd, name, data, mode)
+            return name
+        raise UsageError(f"{self.name}: {self.name}~ to {self.name}~{MOST_BACKUPS - 1} are all taken; move "
+                         "old backups away, then run this again")
+
+    def fill_backup(self, fd: int, name: str, data: bytes, mode: int) -> None:
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view[:_CHUNK])
+                if written <= 0:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                view = view[written:]
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        except OSError as error:
+            os.close(fd)
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
+            raise UsageError(f"{self.name}: cannot keep a backup as {name} before the first rewrite: "
+                             f"{error.strerror or error}; the partial backup is removed and nothing was "
+                             "written") from None
+        os.close(fd)

@@ -1,0 +1,291 @@
+"""Reading a table file: the one reader of the format, for every command that reads a table and
+for tally.
+
+A table file is a YAML mapping: ``game:`` (which game, else the command's), the game's
+declared keys, and, while ``scorecalc tally`` has not finished it, a ``tally:`` block::
+
+    tally:
+      declined: [date, players[0].exhibitions]   # optional parts the player declined
+      open: [players, players[1].grid]           # lists (and a Caracas grid) still taking entries
+
+- ``read_table`` is how the scoring commands read it (``pipeline.load``): the node tree
+  (``reading/loading.py``), its game (``choose_game``), the players' names as written
+  (``player_names``); ``check_finished`` refuses a ``tally:`` block.
+- ``load`` is how tally reads FILE back: the ``tally:`` block checked (``read_progress``), and
+  a file tally did not write (no ``tally:`` block) read leniently, each value checked on its
+  own (``read_record``): a bad one is dropped (and asked again, with its message), an absent
+  optional part counts as declined.
+
+``layout.py`` writes the text this reads; ``keeping.py`` writes it safely.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
+from ..games import REGISTRY, Game, State, get_game
+from ..reading.loading import Source, compose, position_of, read_source, scalar_value
+from ..reading.scalars import STR
+from ..reading.words import did_you_mean, normalise_word
+from ..spec import MISSING, Record, Spec
+from ..spec.checking import check_alone
+
+__all__ = ["Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game", "load",
+           "player_names", "read_progress", "read_record", "read_source", "read_table"]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What the file does not show by itself: parts declined, and lists (or grids) still open."""
+
+    declined: frozenset[Path] = frozenset()
+    open: frozenset[Path] = frozenset()
+
+
+# --- the format, as every command reads it --------------------------------------------------------
+
+
+def read_table(source: Source, wanted: str | None = None) -> tuple[Game[Any], yaml.MappingNode]:
+    """The node tree of a table and its game: the file's ``game:``, which must be ``wanted`` (the
+    command's) when given; ``wanted`` when the file has none."""
+    top = compose(source)
+    return get_game(choose_game(top, wanted)), top
+
+
+def key_entry(mapping: yaml.MappingNode, name: str) -> tuple[yaml.Node, yaml.Node] | None:
+    """The first ``name: value`` of a mapping, as its key's node and its value's."""
+    for key, value in mapping.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == name:
+            return key, value
+    return None
+
+
+def key_node(mapping: yaml.MappingNode, name: str) -> yaml.Node | None:
+    entry = key_entry(mapping, name)
+    return entry[1] if entry is not None else None
+
+
+def choose_game(top: yaml.MappingNode, wanted: str | None) -> str:
+    """The game of a document: its ``game:`` key, which must match ``wanted`` if given."""
+    node = key_node(top, "game")
+    if node is None:
+        if wanted is None:
+            raise InputError(
+                (), "missing 'game:'; 'score' and 'verify' need it to know which game to score",
+                hint="add a line such as 'game: " + next(iter(REGISTRY)) + "'",
+                position=position_of(top),
+            )
+        return wanted
+    value = scalar_value(node) if isinstance(node, yaml.ScalarNode) else None
+    name = normalise_word(value) if isinstance(value, str) else None
+    if name not in REGISTRY:
+        hint = did_you_mean(name or "", list(REGISTRY)) or ("known games: " + ", ".join(REGISTRY))
+        shown = quoted(node.value) if value is not None else repr(value)
+        raise InputError(("game",), f"unknown game {shown}", hint=hint, position=position_of(node))
+    if wanted is not None and name != wanted:
+        raise InputError(
+            ("game",), f"this file is a {name} table, not {wanted}",
+            hint=f"run 'scorecalc {name} FILE' or 'scorecalc score FILE'", position=position_of(node),
+        )
+    return name
+
+
+def player_names(top: yaml.MappingNode) -> dict[int, str]:
+    """Players' names as written, by index: the one reading of them every message uses
+    (``players[1] (Lena)``), from the nodes, so a file the declaration refuses has them too."""
+    names: dict[int, str] = {}
+    players = key_node(top, "players")
+    if not isinstance(players, yaml.SequenceNode):
+        return names
+    for index, player in enumerate(players.value):
+        node = key_node(player, "name") if isinstance(player, yaml.MappingNode) else None
+        if isinstance(node, yaml.ScalarNode) and node.tag == STR and node.value.strip():
+            names[index] = node.value.strip()
+    return names
+
+
+def check_finished(top: yaml.MappingNode, game: Game[State], source: Source) -> None:
+    """A file with a ``tally:`` block is a table 'scorecalc tally' has not finished."""
+    entry = key_entry(top, "tally")
+    if entry is not None:
+        raise InputError(("tally",), f"this table is unfinished; run 'scorecalc tally {game.name} "
+                         f"{source.name if source.name != '-' else 'FILE'}' to finish it",
+                         position=position_of(entry[0]))
+
+
+# --- FILE as tally reads it back -----------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """FILE as tally found it at the start."""
+
+    data: dict[str, Any]
+    progress: Progress
+    started: bool
+    """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
+    exists: bool
+    problems: list[str] = field(default_factory=list)
+    """Values of FILE that failed their check, as messages (they are asked again)."""
+
+
+def path_text(path: Path) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def parse_path(text: str) -> Path:
+    parts: list[str | int] = []
+    for name, index in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]", text):
+        parts.append(int(index) if index else name)
+    return tuple(parts)
+
+
+def load(game: Game[State], name: str) -> Loaded:
+    """FILE read back for tally (absent or empty: an empty table); ``UsageError`` when it cannot be
+    read, is not YAML, is another game's table, or its ``tally:`` block is broken."""
+    if not os.path.exists(name):
+        return Loaded({}, Progress(), started=False, exists=False)
+    try:
+        source = read_source(name)
+    except FileError as error:
+        raise UsageError(f"{name}: {error}") from None
+    except InputError as error:
+        raise UsageError("\n".join(format_error(name, error))) from None
+    if not source.text.strip():
+        return Loaded({}, Progress(), started=False, exists=True)
+    try:
+        top = compose(source)
+    except InputError as error:
+        raise UsageError("\n".join(format_error(name, error))
+                         + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' again") from None
+    problems: list[InputError] = []
+    data = read_record(game.declaration, top, (), problems)
+    written = data.pop("game", game.name)
+    if written != game.name:
+        raise UsageError(f"{name}: this file is a {written} table, not {game.name}; run "
+                         f"'scorecalc tally {written} {name}'")
+    raw_progress = data.pop("tally", MISSING)
+    started = raw_progress is not MISSING
+    progress = read_progress(game, top, name) if started else Progress()
+    messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
+    return Loaded(data, progress, started=started, exists=True, problems=messages)
+
+
+PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")
+"""A place in the table as the ``tally:`` block writes it: ``players[0].exhibitions``."""
+PROGRESS_KEYS = ("declined", "open")
+
+
+def read_progress(game: Game[State], top: yaml.Node, name: str) -> Progress:
+    """The ``tally:`` block, checked: a hand-edited or broken one is a located error (``UsageError``,
+    exit 2), never a guess."""
+    assert isinstance(top, yaml.MappingNode)
+    node = key_node(top, "tally")
+    assert node is not None
+    problems: list[InputError] = []
+    found: dict[str, frozenset[Path]] = {key: frozenset() for key in PROGRESS_KEYS}
+    if not isinstance(node, yaml.MappingNode):
+        problems.append(InputError(("tally",), "should be a mapping: {declined: [...], open: [...]}",
+                                   position=position_of(node)))
+    else:
+        for key, value in node.value:
+            word = key.value if isinstance(key, yaml.ScalarNode) else None
+            if word not in PROGRESS_KEYS or found[str(word)]:
+                problems.append(InputError(("tally", str(word)), f"unknown or repeated key {quoted(word)}",
+                                           hint="the tally: block holds only declined: and open:",
+                                           position=position_of(key)))
+                continue
+            assert isinstance(word, str)
+            found[word] = read_paths(game, value, ("tally", word), problems)
+    if problems:
+        lines = [line for problem in problems for line in format_error(name, problem)]
+        raise UsageError("\n".join(lines) + f"\n{name}: the tally: block records where 'scorecalc tally' is; "
+                         "fix it, or remove it to be asked again for what the file lacks")
+    return Progress(declined=found["declined"], open=found["open"])
+
+
+def read_paths(game: Game[State], node: yaml.Node, where: Path,
+               problems: list[InputError]) -> frozenset[Path]:
+    """A list of places in the table (``[date, "players[0].exhibitions"]``), each one the
+    declaration has."""
+    from ..spec.interview import field_spec, key_of
+
+    if not isinstance(node, yaml.SequenceNode):
+        problems.append(InputError(where, 'should be a list of places in the table, like [date, '
+                                   '"players[0].exhibitions"]', position=position_of(node)))
+        return frozenset()
+    paths = []
+    for i, child in enumerate(node.value):
+        text = child.value if isinstance(child, yaml.ScalarNode) else None
+        if not isinstance(text, str) or not PATH_TEXT.fullmatch(text):
+            problems.append(InputError((*where, i), f"{quoted(text if text is not None else '...')} is not a "
+                                       "place in the table (like players[0].exhibitions)",
+                                       position=position_of(child)))
+            continue
+        path = parse_path(text)
+        try:
+            field_spec(game.declaration, key_of(path))
+        except ValueError:
+            problems.append(InputError((*where, i), f"{quoted(text)}: the table has no such part",
+                                       position=position_of(child)))
+            continue
+        paths.append(path)
+    return frozenset(paths)
+
+
+def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError]) -> dict[str, Any]:
+    """A record read field by field: what checks is kept, what does not is left out (and reported)."""
+    if not isinstance(node, yaml.MappingNode):
+        check_value(record, node, path, problems)  # says what is wrong with it
+        return {}
+    result: dict[str, Any] = {}
+    for key, value in node.value:
+        name = key.value if isinstance(key, yaml.ScalarNode) else None
+        spec_field = record.fields.get(name) if isinstance(name, str) else None
+        if spec_field is None or name in result:
+            what = "duplicate" if spec_field is not None else "unknown"
+            hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
+            problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out", hint=hint,
+                                       position=position_of(key)))
+            continue
+        assert isinstance(name, str)
+        read = read_value(spec_field.spec, value, (*path, name), problems)
+        if read is not MISSING:
+            result[name] = read
+    return result
+
+
+def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
+    """A value read as tally asks it: a record asked field by field, a list asked entry by entry,
+    each part kept if it checks; anything else checked as a whole."""
+    record = spec.asked_fields()
+    if record is not None:
+        return read_record(record, node, path, problems)
+    item = spec.asked_entries()
+    if item is not None and isinstance(node, yaml.SequenceNode):
+        entries = []
+        for i, child in enumerate(node.value):
+            entry = read_value(item, child, (*path, i), problems)
+            if entry is not MISSING:
+                entries.append(entry)
+        return entries
+    return check_value(spec, node, path, problems)
+
+
+def check_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
+    value, found = check_alone(spec, node, path)
+    problems.extend(found)
+    return value if value is MISSING else spec.written(value)
+
+
+def as_source(name: str, text: str) -> Source:
+    return Source(name, text)
