@@ -9,11 +9,15 @@ Tally knows no game: it runs the game's interview (``Game.interview``, a
   what refers to the players; a game's own entry form (``EntryForm``) is one question, asked
   until the form is done.
 - ``answers.py`` turns a one-line answer into a YAML node and checks it with the field's spec.
+- ``model.py`` is the interview apart from any screen: a ``State`` (the table so far and its
+  progress), an answer applied giving a new state or a refusal, whole-table problems with the
+  questions that can fix them, and the ``Entry`` a game's form is handed. No I/O.
 - FILE itself is the table-file module's (``scorecalc/tablefile/``): read back (a table tally
   started, or one it did not), written in the template's layout with a ``tally:`` block while
-  it is unfinished, kept safe (``Keeper``); ``progress.py`` and ``keeping.py`` name those here.
-- ``session.py`` is the loop (and the ``Entry`` a form is handed); ``prompt.py`` the terminal
-  (questions on standard error).
+  it is unfinished, kept safe (``Keeper``).
+- ``session.py`` is the terminal's presenter over the model (its cursor, ``<`` and ``=``,
+  FILE written after each new state), ``wording.py`` what it shows of a question, ``prompt.py``
+  the terminal (questions on standard error).
 
 Imported only by the ``tally`` command: no other command pays for it.
 """

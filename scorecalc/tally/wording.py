@@ -15,7 +15,7 @@ from ..errors import Path
 from ..spec import MISSING, Record, Spec
 from ..spec.interview import Interview, key_of
 from .answers import one_line
-from .model import defaults_of, players_of
+from .editing import defaults_of
 from .questions import Question
 
 HELP = ("'?' this help · '<' back one question · '=' every answer so far, to change one · empty: the "
@@ -129,6 +129,3 @@ def first_text(entry: Any) -> str:
             return first
     return ""
 
-
-def player_count(data: dict[str, Any]) -> int:
-    return len(players_of(data))

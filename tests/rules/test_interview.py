@@ -251,8 +251,8 @@ def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path:
     import datetime
     from dataclasses import replace
 
+    from scorecalc.tablefile.reading import load
     from scorecalc.tally.model import State, Tally
-    from scorecalc.tally.progress import load
 
     game = get_game("caribe")
     (tmp_path / "t.yaml").write_text(CARIBE)

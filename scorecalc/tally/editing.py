@@ -1,0 +1,192 @@
+"""One answer being applied to a copy of the table: the edits of the model (``model.py``).
+
+``Work`` is an answer's copy of a state's data and progress, changed in place and handed
+back as a new ``State``; ``FormEntry`` is what a game's entry form is handed
+(``spec.interview.Entry``), collecting what the form says for the screen.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from ..dates import written_minute
+from ..errors import InputError, Path
+from ..names import name_key
+from ..spec import MISSING, Record, Spec
+from ..spec.interview import Table
+from .answers import BadAnswer, check
+from .questions import Progress, Question, get
+from .state import Said, State
+
+if TYPE_CHECKING:
+    from .model import Tally
+
+
+class Work:
+    """One answer being applied: a copy of the state's data and progress, changed in place."""
+
+    def __init__(self, tally: Tally, state: State) -> None:
+        self.tally = tally
+        self.data: dict[str, Any] = copy.deepcopy(state.data)
+        self.declined = set(state.progress.declined)
+        self.open = set(state.progress.open)
+
+    def state(self) -> State:
+        return State(self.data, Progress(frozenset(self.declined), frozenset(self.open)))
+
+    def empty(self, question: Question, text: str) -> None:
+        if question.answered and text == "":
+            return  # keep the answer given before
+        if question.kind == "item":
+            list_path = question.list_path
+            assert list_path is not None
+            if question.index < question.minimum:
+                need = question.minimum
+                raise BadAnswer(f"needs at least {need} {'entry' if need == 1 else 'entries'}; an answer is "
+                                "needed")
+            if question.index == 0 and question.default is not MISSING:
+                set_at(self.data, list_path, copy.deepcopy(question.default))
+            elif question.index == 0:
+                self.declined.add(list_path)
+            self.open.discard(list_path)
+            return
+        if question.path == ("date",) and text == "":
+            self.put(question, written_minute(self.tally.now))
+            return
+        if text == "" and question.default is not MISSING:
+            self.put(question, copy.deepcopy(question.default))
+            return
+        if text == "" and question.spec.as_record() is not None:
+            try:
+                self.put(question, check(question.spec, "{}", question.path))
+                return
+            except BadAnswer:
+                if not question.optional:
+                    raise
+        if question.optional or text == "-":
+            delete_at(self.data, question.path)
+            self.declined.add(question.path)
+            return
+        raise BadAnswer("an answer is needed here ('?' for help)")
+
+    def put(self, question: Question, value: Any) -> None:
+        if question.kind == "item":
+            list_path = question.list_path
+            assert list_path is not None
+            entries = get(self.data, list_path)
+            if not isinstance(entries, list):
+                entries = []
+                set_at(self.data, list_path, entries)
+            entry: Any = {question.path[-1]: value} if len(question.path) > len(list_path) + 1 else value
+            entries.append(entry)
+            self.open.add(list_path)
+            self.declined.discard(list_path)
+            return
+        set_at(self.data, question.path, value)
+        self.declined.discard(question.path)
+
+
+class FormEntry:
+    """What a game's entry form is handed (``spec.interview.Entry``): the record it fills in the
+    answer's copy of the table; what it says is kept for the screen."""
+
+    def __init__(self, tally: Tally, work: Work, question: Question) -> None:
+        self.tally = tally
+        self.work = work
+        self.question = question
+        self.said: list[Said] = []
+
+    @property
+    def record(self) -> dict[str, Any]:
+        record = get(self.work.data, self.path)
+        assert isinstance(record, dict)  # the planner asks a form only of a record that is there
+        return record
+
+    @property
+    def table(self) -> Table:
+        return self.work.data
+
+    @property
+    def path(self) -> Path:
+        return self.question.path[:-1]
+
+    @property
+    def more_players(self) -> bool:
+        return self.tally.more_players(self.tally.plan(self.work.state()))
+
+    def say(self, text: str) -> None:
+        self.said.append(Said("say", text))
+
+    def note(self, text: str) -> None:
+        self.said.append(Said("note", text))
+
+    def draw(self) -> None:
+        self.said.append(Said("picture"))
+
+    @property
+    def interactive(self) -> bool:
+        return self.tally.auto_close
+
+    def hold(self, still_open: bool) -> None:
+        if still_open:
+            self.work.open.add(self.question.path)
+        else:
+            self.work.open.discard(self.question.path)
+
+    def checked(self, spec: Spec, text: str, path: Path) -> Any:
+        return check(spec, text, path)
+
+    def problems(self, table: Table) -> list[InputError]:
+        return self.tally.check_table(table)[0]
+
+
+def check_name(data: dict[str, Any], question: Question, name: str) -> None:
+    key = name_key(name)
+    for i, player in enumerate(players_of(data)):
+        if question.path[1] == i or not isinstance(player, dict):
+            continue
+        if name_key(str(player.get("name", ""))) == key:
+            raise BadAnswer(f"player {i + 1} is already called {player['name']!r}; names must differ")
+
+
+def players_of(data: Table) -> list[Any]:
+    players = data.get("players")
+    return players if isinstance(players, list) else []
+
+
+def player_index(question: Question) -> int | None:
+    if len(question.path) > 1 and question.path[0] == "players" and isinstance(question.path[1], int):
+        return question.path[1]
+    return None
+
+
+def defaults_of(record: Record) -> dict[str, Any]:
+    return {name: f.fresh_default() for name, f in record.fields.items() if f.default is not MISSING}
+
+
+def set_at(data: Any, path: Path, value: Any) -> None:
+    for i, part in enumerate(path[:-1]):
+        following = path[i + 1]
+        if isinstance(part, int):
+            while len(data) <= part:
+                data.append({})
+            data = data[part]
+        else:
+            if part not in data or not isinstance(data[part], dict | list):
+                data[part] = [] if isinstance(following, int) else {}
+            data = data[part]
+    last = path[-1]
+    if isinstance(last, int):
+        while len(data) <= last:
+            data.append(None)
+        data[last] = value
+    else:
+        data[last] = value
+
+
+def delete_at(data: Any, path: Path) -> None:
+    target = get(data, path[:-1])
+    if isinstance(target, dict):
+        target.pop(path[-1], None)
+
