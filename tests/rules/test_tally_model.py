@@ -116,7 +116,8 @@ def test_the_ledger_problem_names_its_next_entry_then_the_track_figure() -> None
 def test_origin_asks_no_cubes_of_a_level_4_tile_and_no_level_of_a_starting_tile() -> None:
     tally = model("origin")
     data = {"variant": "standard", "objective": "tahiti", "players": [{"name": "R"}, {"name": "E"}],
-            "board": [{"species": "Giant Tortoise", "level": 4}, {"species": "Lava Lizard", "starting": True}]}
+            "board": [{"species": "Giant Tortoise", "level": 4},
+                      {"species": "Lava Lizard", "starting": True}]}
     paths = {q.path for q in tally.plan(State(data, Progress()))}
     assert ("board", 0, "cubes") not in paths and ("board", 1, "cubes") in paths
     assert ("board", 1, "level") not in paths and ("board", 0, "habitats") not in paths
