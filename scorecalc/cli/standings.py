@@ -159,8 +159,8 @@ def standings_page(result: "Standings") -> str:
     if plotting_library():
         from ..league.chart import draw, season_picture
 
-        picture = season_picture(result)
-        chart, note = draw(picture, "season.svg").data, picture.title
+        chart = draw(season_picture(result), "season.svg").data
+        note = "The season as standings --chart FILE.svg draws it."
     return render_standings_html(result, render_table(result, markdown=True, width=None), chart, note)
 
 
