@@ -25,6 +25,10 @@ class Item(NamedTuple):
     item: str
     points: int
     detail: str = ""
+    tiles: tuple[str, ...] = ()
+    """The squares of the player's board the item is about, as a player finds them (Caracas:
+    ``("✻1", "▢2")``); empty when it is about no square (a landscape figure, another game's
+    item). Not in JSON, CSV or the tables: the html page draws it on the board."""
 
 
 @dataclass(slots=True)
@@ -42,8 +46,9 @@ class PlayerScore:
     only her landscape figures): her total there is no figure, and league averages leave the
     play out of them (SPEC: absent, not 0)."""
 
-    def add(self, category: str, item: str, points: int, detail: str = "") -> None:
-        self.items.append(Item(category, item, points, detail))
+    def add(self, category: str, item: str, points: int, detail: str = "",
+            tiles: tuple[str, ...] = ()) -> None:
+        self.items.append(Item(category, item, points, detail, tiles))
 
     @property
     def total(self) -> int:

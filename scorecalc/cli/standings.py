@@ -26,7 +26,7 @@ from .options import (
 from .run import emit, expand, save, score_one
 
 if TYPE_CHECKING:
-    from ..league.standings import Filters, Insight
+    from ..league.standings import Filters, Insight, Standings
 
 ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --format bgstats); "
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
@@ -96,6 +96,8 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
 
     if format is StandingsFormat.BGSPLAY:
         refuse_insight_with_bgsplay(insight)
+    if format is StandingsFormat.HTML and plotting_library():
+        insight = insight._replace(chart=True)  # the page draws the season whenever it can
     report = Report()
     files = expand(paths, report)
     check_output_target(output, files)
@@ -129,6 +131,8 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
         from ..output.bgsplay import render_bgsplay
 
         emit(render_bgsplay([scored for scored in results if filters.counts(scored)]), output)
+    elif format is StandingsFormat.HTML:
+        emit(standings_page(result), output)
     else:
         from ..output.standings import render_standings
         from ..output.terminal import terminal_width
@@ -136,6 +140,28 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
         to_file = output is not None and output != "-"
         emit(render_standings(result, format, None if wide else terminal_width(terminal=not to_file)), output)
     return report.exit_code
+
+
+def plotting_library() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def standings_page(result: "Standings") -> str:
+    """``--format html``: the tables ``-f markdown`` shows, then the season chart inline as SVG
+    when matplotlib is installed (else one line saying how to install it)."""
+    from ..league.chart import INSTALL
+    from ..output.html import render_standings_html
+    from ..output.standings import render_table
+
+    chart, note = None, f"The season chart needs matplotlib, which is not installed: {INSTALL}"
+    if plotting_library():
+        from ..league.chart import draw, season_picture
+
+        chart = draw(season_picture(result), "season.svg").data
+        note = "The season as standings --chart FILE.svg draws it."
+    return render_standings_html(result, render_table(result, markdown=True, width=None), chart, note)
 
 
 def refuse_insight_with_bgsplay(insight: "Insight") -> None:

@@ -9,12 +9,13 @@ stays quick.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
+    from ..pictures import Picture
     from ..reading.document import Document
     from ..sheet import ScoreSheet
     from ..spec import Field, Record
@@ -89,6 +90,8 @@ class Game(Generic[State]):
     refused settings are absent, and ``parse`` reports its own problems over the rest, so
     one run shows both kinds. ``interview_module``: the module holding the game's
     ``INTERVIEW`` (what ``scorecalc tally`` asks, ``spec.interview``), imported only by tally.
+    ``pictures(state, sheet)``: what the html page draws of each player (Caracas' boards, as
+    ``pictures.Picture``); ``None``, the default, for a game that draws nothing.
 
     ``declaration`` is built once, with the game: the keys every game's YAML may carry, then
     the game's. A game is one object, compared by identity (``interview_of`` caches by it);
@@ -107,6 +110,7 @@ class Game(Generic[State]):
     example: Callable[[int], Mapping[str, object]] | None = None
     checks_partial: bool = False
     interview_module: str | None = None
+    pictures: Callable[[State, ScoreSheet], Sequence[Picture]] | None = None
     declaration: Record = field(init=False)
 
     def __post_init__(self) -> None:

@@ -1,7 +1,8 @@
 """Score sheets -> text: the output formats (``--format``), and a sheet as JSON and CSV.
 
-Tables and Markdown (``sheets``, with the table engine and wcwidth) and BG Stats
-(``bgstats``, ``bgsplay``) are imported only when asked for, so a JSON run loads neither.
+Tables and Markdown (``sheets``, with the table engine and wcwidth), the html page
+(``html``, with Jinja2) and BG Stats (``bgstats``, ``bgsplay``) are imported only when asked
+for, so a JSON run loads none of them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class Format(StrEnum):
     MARKDOWN = "markdown"
     BGSTATS = "bgstats"
     BGSPLAY = "bgsplay"
+    HTML = "html"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +130,10 @@ def render(results: Sequence[Scored], options: RenderOptions) -> str:
         from .bgsplay import render_bgsplay
 
         return render_bgsplay(results)
+    if fmt is Format.HTML:
+        from .html import render_html
+
+        return render_html(results, summary=options.summary)
     from .sheets import render_tables
 
     markdown = fmt is Format.MARKDOWN

@@ -19,13 +19,15 @@ from .data import csv_text, json_text
 
 class StandingsFormat(StrEnum):
     """The formats of ``standings``: those of a score but ``bgstats``, which is one play's;
-    ``bgsplay`` writes the plays counted, not the standings (``output.bgsplay``)."""
+    ``bgsplay`` writes the plays counted, not the standings (``output.bgsplay``); ``html``
+    is the command's (``cli/standings.py``: the page with the season chart)."""
 
     TABLE = "table"
     JSON = "json"
     CSV = "csv"
     MARKDOWN = "markdown"
     BGSPLAY = "bgsplay"
+    HTML = "html"
 
 
 FIGURES = ("played", "wins", "win_rate", "points", "average", "best")

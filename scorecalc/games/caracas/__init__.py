@@ -8,7 +8,7 @@
   tile linked to row 1) and counted against the box;
 - ``animals``: the animal rules; ``landscape``: the landscape comparison; ``scoring``: the
   score sheet from both and the dead-end rivers;
-- ``show``: the ``--show-board`` drawing;
+- ``show``: the ``--show-board`` drawing; ``picture``: the board as the html page draws it;
 - ``interview``: what ``scorecalc tally`` asks, the board row by row (imported by tally only).
 
 Readings: ``docs/rules/caracas.md``.
@@ -16,11 +16,18 @@ Readings: ``docs/rules/caracas.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .. import Game
 from .declaration import CATEGORIES, FIELDS, example
 from .grid import grid_codes
 from .scoring import score
 from .table import Explorer, Table, parse
+
+if TYPE_CHECKING:
+    from ...pictures import Picture
+    from ...sheet import ScoreSheet
 
 
 def draw_boards(table: Table) -> str:
@@ -28,6 +35,13 @@ def draw_boards(table: Table) -> str:
     from .show import show_board
 
     return show_board(table)
+
+
+def draw_pictures(table: Table, sheet: ScoreSheet) -> Sequence[Picture]:
+    """``--format html``: each explorer's board as a picture (imported only when asked for)."""
+    from .picture import board_pictures
+
+    return board_pictures(table, sheet)
 
 
 GAME = Game(
@@ -41,6 +55,7 @@ GAME = Game(
     listings={"codes": grid_codes},
     example=example,
     interview_module=__name__ + ".interview",
+    pictures=draw_pictures,
 )
 
 __all__ = ["GAME", "Explorer", "Table", "grid_codes"]

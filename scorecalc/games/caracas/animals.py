@@ -73,16 +73,20 @@ class Award:
     animal: str
     points: int
     detail: str
+    scoring: tuple[Square, ...] = ()
+    """The tiles whose animal earned the points (``VP[animal]`` each), in reading order: the
+    board picture's badges. The tiles the award is about are those showing the animal."""
 
 
-def _tally(animal: str, verdicts: list[tuple[bool, str]]) -> Award:
-    """Points for per-tile verdicts ``(scores, reason)``, reasons in reading order."""
-    scoring = sum(1 for scores, _ in verdicts if scores)
-    reasons = "; ".join(reason for _, reason in verdicts)
+def _tally(animal: str, verdicts: list[tuple[Square, bool, str]]) -> Award:
+    """Points for per-tile verdicts ``(square, scores, reason)``, reasons in reading order."""
+    scored = tuple(square for square, scores, _ in verdicts if scores)
+    scoring = len(scored)
+    reasons = "; ".join(reason for _, _, reason in verdicts)
     if len(verdicts) > 1:
         verb = "scores" if scoring == 1 else "score"
         reasons = f"{scoring} of {len(verdicts)} {name(animal, 2)} {verb} — {reasons}"
-    return Award(animal, scoring * VP[animal], reasons)
+    return Award(animal, scoring * VP[animal], reasons, scored)
 
 
 def _per_tile(board: Board, animal: str, test: Callable[[Square], tuple[bool, str]]) -> Award:
@@ -90,10 +94,10 @@ def _per_tile(board: Board, animal: str, test: Callable[[Square], tuple[bool, st
     verdicts = []
     for square in board.showing(animal):
         if animal in RIVER_ANIMALS and not board[square].river:
-            verdicts.append((False, f"{label(square)}: no river on its tile, so it scores nothing"))
+            verdicts.append((square, False, f"{label(square)}: no river on its tile, so it scores nothing"))
         else:
             scores, reason = test(square)
-            verdicts.append((scores, f"{label(square)}: {reason}"))
+            verdicts.append((square, scores, f"{label(square)}: {reason}"))
     return _tally(animal, verdicts)
 
 
@@ -103,7 +107,7 @@ def _one_group_scores(animal: str, groups: list[Group], chosen: Group, why: str)
     others = [group for group in groups if group is not chosen]
     if others:
         detail += "; no vp: " + "; ".join(f"group of {len(group)} at {where(group)}" for group in others)
-    return Award(animal, len(chosen) * VP[animal], detail)
+    return Award(animal, len(chosen) * VP[animal], detail, tuple(sorted(chosen)))
 
 
 # --- Common animals ----------------------------------------------------------------------
@@ -159,9 +163,11 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
     dry = [square for square in board.showing("piranha") if not board[square].river]
     parts = []
     points = 0
+    scored: tuple[Square, ...] = ()
     if per_basin:
         best_basin, best = max(per_basin, key=lambda pair: len(pair[1]))
         points = len(best) * VP["piranha"]
+        scored = tuple(best)
         tied = sum(1 for _, found in per_basin if len(found) == len(best))
         most = "the most in any basin" if tied == 1 else f"{tied} basins tie for the most; only one scores"
         parts.append(f"{plural(len(best), 'piranha')} at {where(best)} in one basin "
@@ -169,7 +175,7 @@ def score_piranhas(board: Board, rules: Rules) -> Award:
         parts.extend(_piranhas_elsewhere(per_basin, best_basin))
     if dry:
         parts.append(f"no river at {where(dry)}, so no basin and no vp")
-    return Award("piranha", points, "; ".join(parts))
+    return Award("piranha", points, "; ".join(parts), scored)
 
 
 def _piranhas_elsewhere(per_basin: list[tuple[Basin, list[Square]]], best_basin: Basin) -> list[str]:
@@ -204,7 +210,7 @@ def score_ibises(board: Board, rules: Rules) -> Award:
     alone = sorted(set(ibises) - scoring)
     if alone:
         detail += f"; no vp: {where(alone)}"
-    return Award("ibis", len(scoring) * VP["ibis"], detail)
+    return Award("ibis", len(scoring) * VP["ibis"], detail, tuple(sorted(scoring)))
 
 
 # --- Rare animals ------------------------------------------------------------------------

@@ -23,13 +23,15 @@ def score(table: Table) -> ScoreSheet:
         if board is not None:
             for award in score_animals(board, table.rules):
                 category = "Common animals" if award.animal in COMMON else "Rare animals"
-                player.add(category, title(award.animal), award.points, award.detail)
+                player.add(category, title(award.animal), award.points, award.detail,
+                           tiles=tuple(label(square) for square in board.showing(award.animal)))
         for landscape_award in landscape_awards:
             player.add("Landscape", landscape_award.item, landscape_award.points, landscape_award.detail)
         if board is not None:
             dead = board.dead_ends
             detail = "; ".join(f"{label(square)} {side} side faces {label(step(square, side))} "
                                "without river" for square, side in dead) or "no dead-end rivers"
-            player.add("Penalties", "Dead-end rivers", -len(dead), detail)
+            player.add("Penalties", "Dead-end rivers", -len(dead), detail,
+                       tiles=tuple(label(square) for square in sorted({square for square, _ in dead})))
         players.append(player)
     return rank(ScoreSheet("caracas", CATEGORIES, tuple(players)))

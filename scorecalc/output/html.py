@@ -1,0 +1,101 @@
+"""A page of blocks as one self-contained HTML file (``--format html``), through Jinja2 templates.
+
+The templates are files of the package (``output/templates/*.html.j2``, package data the
+wheel carries); autoescaping is on for every one of them, so every text from a table (a
+name, a place, a note, a file name) is written as text: ``<img src=x onerror=...>`` shows
+as typed. The page asks for nothing from anywhere (its style and its pictures are inline,
+it has no script) and says so in its Content-Security-Policy. The same blocks give the
+same bytes.
+
+Jinja2 is imported only here, and this module only when html is asked for: a table or a
+JSON run never loads it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+import jinja2
+
+from ..pictures import Picture, number
+from ..sheet import Scored
+from .page import Page, score_page
+
+if TYPE_CHECKING:
+    from ..league.standings import Standings
+
+POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
+          "form-action 'none'")
+"""SPEC's policy, written as it is in ``page.html.j2``: nothing is fetched, only the page's own
+style applies, no form goes anywhere."""
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates of ``output/templates``, autoescaped (``autoescape=True``: every one of
+    them is HTML, whatever its name ends with), undefined names an error."""
+    env = jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.output", "templates"), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["share"] = share
+    return env
+
+
+def share(part: float, whole: float) -> str:
+    """``part`` as a percentage of ``whole`` (``0`` of nothing), at most 2 decimals."""
+    return number(100 * part / whole) if whole else "0"
+
+
+def render_page(page: Page) -> str:
+    return environment().get_template("page.html.j2").render(page=page)
+
+
+def render_html(results: Sequence[Scored], *, summary: bool = False) -> str:
+    """The scored tables as one page: the list of them (when several), then a section each."""
+    return render_page(score_page(results, [game_pictures(scored) for scored in results], summary=summary))
+
+
+def game_pictures(scored: Scored) -> tuple[Picture, ...]:
+    """What the table's game draws of it (``Game.pictures``): only a file scored on this run
+    carries its game and its state; a bare sheet has no picture."""
+    from ..pipeline import ScoredFile
+
+    if isinstance(scored, ScoredFile) and scored.game.pictures is not None:
+        return tuple(scored.game.pictures(scored.state, scored.sheet))
+    return ()
+
+
+def render_standings_html(standings: Standings, markdown: str, chart: bytes | None, chart_note: str) -> str:
+    """The standings page: the tables of ``markdown`` (what ``-f markdown`` prints, read back
+    as blocks), then the season chart's SVG (``chart``), or ``chart_note`` when it was not drawn."""
+    from .page import standings_page
+
+    svg = embedded_svg(chart.decode("utf-8"), "chart-1") if chart is not None else None
+    return render_page(standings_page(standings, markdown, svg, chart_note))
+
+
+_XML_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
+_METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.DOTALL)
+_ID = re.compile(r'\bid="([^"]+)"')
+_SCRIPT = re.compile(r"<script\b|\bon[a-z]+\s*=", re.IGNORECASE)
+
+
+def embedded_svg(svg: str, prefix: str) -> str:
+    """An SVG file (matplotlib's) made fit to sit inside the page: no XML prologue, no
+    metadata (its links to the SVG and Dublin Core vocabularies), every id prefixed with
+    ``prefix`` and each reference to one with it, so two pictures on a page never share an
+    id. Refused if it holds a script or an event handler (matplotlib writes neither)."""
+    svg = _METADATA.sub("", _XML_PROLOGUE.sub("", svg, count=1))
+    if _SCRIPT.search(svg):
+        raise ValueError("an SVG with a script is not embedded")
+    ids = set(_ID.findall(svg))
+    svg = _ID.sub(lambda found: f'id="{prefix}-{found.group(1)}"', svg)
+
+    def reference(found: re.Match[str]) -> str:
+        name = found.group(2)
+        return f"{found.group(1)}{prefix}-{name}" if name in ids else found.group(0)
+
+    return re.sub(r"(url\(#|href=\"#)([^)\"]+)", reference, svg)
