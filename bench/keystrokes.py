@@ -28,7 +28,7 @@ GALAPAGOS = {
     "exhibition": ["41", "35"], "education": ["17", "12"], "animals": ["sea_lion 2, tortoise 1", "3"],
     "money": ["2300", "1900"],
 }
-ORIGIN_TILES = [("Sea Lion", "3", "Rachel 2, Ezra 1"), ("Giant Tortoise", "4", "Noor 2"),
+ORIGIN_TILES = [("Sea Lion", "3", "Rachel 2, Ezra 1"), ("Giant Tortoise", "4", ""),  # Level 4: no cubes
                 ("Marine Iguana", "2", "Ezra 1, Noor 1"), ("Galapagos Hawk", "3", "Rachel 1"),
                 ("Blue-footed Booby", "1", "")]
 ORIGIN = {
@@ -37,8 +37,10 @@ ORIGIN = {
     "score": ["38", "30", "34"], "books": ["4 8 2", "2 2 2", "3 1 5"], "tiles": ["Sea Snail", "2", "1"],
     **{f"tile {i + 1} species": [species] for i, (species, _, _) in enumerate(ORIGIN_TILES)},
     "level": [level for _, level, _ in ORIGIN_TILES],
-    "cubes": [cubes for _, _, cubes in ORIGIN_TILES],
 }
+CUBES = {species: cubes for species, _, cubes in ORIGIN_TILES}
+"""Each tile's cubes, by its species (a version that does not ask a Level 4 tile's cubes types
+the same table)."""
 CARACAS_NAMES = ["Alex", "Bea", "Cleo", "Dan"]
 
 
@@ -65,6 +67,7 @@ class Player:
         self.rows: deque[str] = deque()
         self.keys: Counter[str] = Counter()
         self.answers: Counter[str] = Counter()
+        self.species = ""
 
     def answer(self, label: str) -> str:
         if re.fullmatch(r"row \d+", label):
@@ -75,6 +78,10 @@ class Player:
             return typed
         queue = self.script.get(label)
         typed = queue.popleft() if queue else ""
+        if re.fullmatch(r"tile \d+ species", label):
+            self.species = typed
+        if label == "cubes":
+            typed = CUBES.get(self.species, "")
         kind = ("names" if "name" in label else "settings, date, place" if label in SETTINGS else
                 "defaults taken (Enter)" if not typed else
                 "board tiles (species, level, cubes)" if label.startswith("tile ") or label in TILE else

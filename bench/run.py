@@ -239,15 +239,22 @@ def bench_scaling(quick: bool) -> list[tuple[str, float, float]]:
     return [("scaling", spread, 2.0)]
 
 
-TALLY_TARGET = 0.050
-"""Issue 16: checking one answer of 'scorecalc tally' on a full 5-explorer Caracas table."""
+TALLY_TARGET = 2.0
+"""Issue 27: one answer to a 60-tile Caracas table, checked and saved, at most 2x scoring that
+table once through the pipeline (an answer cannot cost less than one check of the table)."""
 
 
 def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
-    """Seconds to check one answer in a tally session on a full 5-explorer Caracas table: the
-    answer through its spec, the game's checks on the table so far, FILE written, the next
-    question planned (an explorer's name, which runs the whole table; a grid row)."""
+    """One answer of 'scorecalc tally' on a 60-tile Caracas table (4 explorers, 15 tiles each),
+    beside its floor measured in the same run: the same table scored once through the pipeline
+    (``score_source``, the text read, checked and scored). An answer is the text through its
+    spec, the game's checks on the table so far, the new state written to FILE and the next
+    question planned: an explorer's name (the whole table tried) and a grid row of the last
+    board (the row read, the board drawn for the terminal, FILE written)."""
     from scorecalc.games import get_game
+    from scorecalc.pipeline import score_source
+    from scorecalc.tablefile.layout import render
+    from scorecalc.tablefile.reading import as_source
     from scorecalc.tally.prompt import Terminal
     from scorecalc.tally.session import Session
 
@@ -258,48 +265,51 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
         def picture(self, text: str) -> None:  # the board drawn after a grid row
             pass
 
-    from scorecalc.tablefile.layout import render
-
     game = get_game("caracas")
     assert game.example is not None
-    data = game.example(5)
-    for player in data["players"]:  # five explorers with a 14-tile board each (no comparison-only one)
+    data = game.example(4)
+    for player in data["players"]:  # four explorers with a 15-tile board each: 60 tiles
         player.pop("landscape", None)
         player["grid"] = data["players"][0]["grid"]
-    timings: dict[str, list[float]] = {"explorer's name (whole-table check)": [], "grid row": []}
+    text = render(game, data, None)
+    timings: dict[str, list[float]] = {"floor: the table scored once": [],
+                                       "explorer's name (whole-table check)": [], "grid row": []}
     with tempfile.TemporaryDirectory() as tmp:
         table = Path(tmp) / "table.yaml"
         for _ in range(max(runs, 5)):
-            table.write_text(render(game, data, None), encoding="utf-8")
-            session = Session(game, str(table), Quiet())
-            session.reviewing = True
-            plan = session.plan()
-            name = [q for q in plan if q.path[-1:] == ("name",)][-1]
             started = time.perf_counter()
-            session.answer(name, "Explorer Five")
+            score_source(as_source(str(table), text), "caracas")
+            timings["floor: the table scored once"].append(time.perf_counter() - started)
+            table.write_text(text, encoding="utf-8")
+            session = Session(game, str(table), Quiet())
+            name = [q for q in session.plan() if q.path[-1:] == ("name",)][-1]
+            started = time.perf_counter()
+            session.answer(name, "Explorer Four")
             session.advance(name)
-            session.plan()
+            session.next_question(session.plan())
             timings["explorer's name (whole-table check)"].append(time.perf_counter() - started)
-            players = session.data["players"]
-            last = players[-1]
-            last.pop("grid", None)
-            last.pop("tiles", None)
-            last.pop("landscape", None)
+            last = session.data["players"][-1]
+            rows = last["grid"].splitlines()
+            last["grid"] = "\n".join(rows[:-1]) + "\n"  # the last row still to type
+            session.state = session.model.reopen(session.state, next(
+                q for q in session.plan() if q.kind == "form" and q.path[1] == 3)) or session.state
             row = next(q for q in session.plan() if q.kind == "form" and not q.answered)
             started = time.perf_counter()
-            session.answer(row, "JuJa~ES SwPiGu~NESW . SaAt")
-            session.plan()
+            session.answer(row, rows[-1])
+            session.advance(row)
+            session.next_question(session.plan())
             timings["grid row"].append(time.perf_counter() - started)
             session.keeper.close()  # its lock, so the next run's session can take the file
-    print("\ntally: checking one answer on a full 5-explorer Caracas table, medians:")
+    medians = {what: statistics.median(values) for what, values in timings.items()}
+    floor = medians.pop("floor: the table scored once")
+    print("\ntally: one answer on a 60-tile Caracas table, checked and saved (medians):")
+    print(f"  {'floor: the table scored once':<38} {floor * 1000:7.2f} ms")
     worst = 0.0
-    for what, values in timings.items():
-        seconds = statistics.median(values)
-        worst = max(worst, seconds)
-        print(f"  {what:<38} {seconds * 1000:7.2f} ms")
-    ratio = worst / TALLY_TARGET
-    print(f"  slowest / {TALLY_TARGET * 1000:.0f} ms                        {verdict(ratio, 1.0)}")
-    return [("tally", ratio, 1.0)]
+    for what, seconds in medians.items():
+        worst = max(worst, seconds / floor)
+        print(f"  {what:<38} {seconds * 1000:7.2f} ms  {seconds / floor:5.2f}x the floor")
+    print(f"  slowest / floor (target {TALLY_TARGET:.1f}x)             {verdict(worst, TALLY_TARGET)}")
+    return [("tally", worst, TALLY_TARGET)]
 
 
 def main() -> int:

@@ -26,8 +26,10 @@ def full_help(short: str) -> str:
         "run the same command again to go on with a FILE begun earlier.",
         "At each question, type the answer and Enter. Enter alone takes what the [brackets] "
         "show (a default, 'skip', or 'that's everyone' when the list of players is complete). "
-        "'?' explains the question, with an example; '<' goes back one question; Ctrl-C stops, "
-        "and FILE keeps every answer given.",
+        "'?' explains the question, with an example; '<' goes back one question (across a "
+        "finished Caracas board too: it opens again at its next row); '=' lists every answer so "
+        "far, to go to one and change it; Ctrl-C stops, and FILE keeps every answer given: the "
+        "same command goes on where it stopped.",
         *(entry.entry_help for entry in REGISTRY.values() if entry.entry_help),
     ]
     return "\n\n".join(paragraphs)
