@@ -127,3 +127,18 @@ def test_piped_a_ledger_that_does_not_add_up_exits_2_naming_the_questions(tmp_pa
     assert ("the questions that can fix it: A's exhibition 2 animals, A's exhibition; stopped (every "
             "earlier answer is saved)") in done.stderr
     assert "players[0]" not in done.stderr
+
+
+def test_resuming_shows_what_the_record_already_holds(tmp_path: Path) -> None:
+    """Caribe stopped after book 2: the run that goes on shows Inês' answers so far (her books
+    among them) before it asks book 3; on 2026-12-01 it asked 'book 3' with no context."""
+    first = ["fauna coastline turtle", "", "2026-01-05", "", "Inês", "Jo", "", "70", "3 4 2", "2 1 1",
+             "5 0 0 0 0 3", "fauna 2, geology 1", "fauna 1, flora 1"]
+    done = run_scorecalc("tally", "caribe", "t.yaml", cwd=tmp_path, input="\n".join(first) + "\n", env=ENV)
+    assert done.returncode == 2, done.stderr
+    again = run_scorecalc("tally", "caribe", "t.yaml", cwd=tmp_path, input="fauna 1\n", env=ENV)
+    lines = again.stderr.splitlines()
+    held = next(i for i, line in enumerate(lines) if "Inês so far:" in line)
+    asked = next(i for i, line in enumerate(lines) if line.startswith("› book 3"))
+    assert held < asked
+    assert "book 1 fauna 2, geology 1; book 2 fauna 1, flora 1" in lines[held]
