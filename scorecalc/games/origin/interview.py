@@ -55,13 +55,15 @@ INTERVIEW = Interview({
     "objective": Ask(applies=not_family, needed=True),
     "progression": Ask(applies=cape_town, needed=True),
     "public_species": Ask(applies=advanced),
-    "players.books": Ask(applies=not_family),
+    "players.books": Ask(applies=not_family, said="books on the player's cards by habitat, land water "
+                                                  "air (green, blue, yellow): '4 8 2', or 'land 4, water 8'"),
     "players.private_species": Ask(applies=advanced),
     "board": Ask(AFTER_PLAYERS, noun="tile"),  # the cubes on a tile name the players
     "board.starting": Ask(applies=counts_icons),
     "board.level": Ask(1, applies=not_starting, needed=True),  # species, then 'starting?', then the rest
     "board.habitats": Ask(1, applies=shows_icons),
-    "board.cubes": Ask(1, applies=holds_cubes, complete=player_names),
+    "board.cubes": Ask(1, applies=holds_cubes, complete=player_names,
+                       said="Observation Cubes on the tile at the end, by player: 'Rachel 2, Ezra 1'"),
 })
 """``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
 (Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
