@@ -128,3 +128,15 @@ def parse_day(option: str, text: str | None) -> datetime.date | None:
         return datetime.date(year, month, dom)
     except ValueError as error:
         raise UsageError(f"{option} {quoted(text)}: not a date such as 2026-11-28 ({error})") from None
+
+
+def current_time() -> datetime.datetime:
+    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible
+    transcripts (a value that cannot be used is ignored with one warning line)."""
+    from .environment import check_time_zone, source_date_epoch
+
+    fixed = source_date_epoch()
+    if fixed is not None:
+        return fixed
+    check_time_zone()
+    return datetime.datetime.now()

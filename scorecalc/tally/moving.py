@@ -73,7 +73,7 @@ class Moving:
 
     def go_to(self, question: Question, plan: list[Question]) -> bool | None:
         """``=``: the answers so far, numbered, then ``go to which? [stay]``; ``None`` when the
-        input ends."""
+        input ends, ``False`` when a piped answer is not one of the numbers."""
         answered = [q for q in plan if q.answered and q.kind != "item"]
         if not answered:
             self.terminal.say("  (nothing is answered yet)")
@@ -92,7 +92,7 @@ class Moving:
             self.terminal.say(self.terminal.bad(f"  ✗ a number from 1 to {len(answered)}, or Enter to "
                                                 "stay"))
             if not self.terminal.interactive:
-                return True
+                return False
         self.return_to = self.return_to or question.key
         self.reviewing = False
         self.visit(answered[int(text) - 1])

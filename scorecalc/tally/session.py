@@ -17,6 +17,7 @@ import copy
 import datetime
 from typing import Any
 
+from ..dates import current_time
 from ..errors import UsageError
 from ..games import Game
 from ..output.report import EXIT_BAD_INPUT
@@ -186,8 +187,11 @@ class Session(Moving):
                 self.back(question, plan)
                 continue
             if answer == "=":
-                if self.go_to(question, plan) is None:
+                went = self.go_to(question, plan)
+                if went is None:
                     return self.ended(self.plan())
+                if not went:
+                    return self.failed(question, "'go to which?' takes the number of an answer")
                 continue
             self.unsaved.append(answer)
             try:
@@ -374,18 +378,6 @@ class Session(Moving):
 
 class Expanded(Exception):
     """'y' to a setting rarely changed: the setting itself is asked next."""
-
-
-def current_time() -> datetime.datetime:
-    """Now, for the date's default; ``SOURCE_DATE_EPOCH`` (UTC) fixes it for reproducible
-    transcripts (a value that cannot be used is ignored with one warning line)."""
-    from ..environment import check_time_zone, source_date_epoch
-
-    fixed = source_date_epoch()
-    if fixed is not None:
-        return fixed
-    check_time_zone()
-    return datetime.datetime.now()
 
 
 def tally(game: Game[Any], name: str) -> int:

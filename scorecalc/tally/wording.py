@@ -87,6 +87,8 @@ def brief(question: Question, room: int = 40) -> str:
         if isinstance(value, str):
             rows = [line for line in value.splitlines() if line.split("#", 1)[0].strip()]
             return f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+        if isinstance(value, dict):
+            return " ".join(f"{key.replace('_', ' ')} {number}" for key, number in value.items())
         return "given"
     text = one_line(question.spec, question.value) if question.value is not MISSING else ""
     return text if len(text) <= room else text[:room - 1] + "…"

@@ -142,3 +142,23 @@ def test_resuming_shows_what_the_record_already_holds(tmp_path: Path) -> None:
     asked = next(i for i, line in enumerate(lines) if line.startswith("› book 3"))
     assert held < asked
     assert "book 1 fauna 2, geology 1; book 2 fauna 1, flora 1" in lines[held]
+
+
+def test_a_comparison_only_explorers_figures_can_be_changed_from_the_next_board(tmp_path: Path) -> None:
+    """Bea's four figures, then '<' from Alex's first row: her figures asked again, [6 4 2 3]
+    offered; on 2026-12-01 the figures vanished from the questions once typed."""
+    answers = ["", "2026-01-05", "", "Bea", "Alex", "", "6 4 2 3", "<", "5 4 2 3", ROW_1, ""]
+    done = run_scorecalc("tally", "caracas", "t.yaml", cwd=tmp_path, input="\n".join(answers) + "\n", env=ENV)
+    assert done.returncode == 0, done.stderr
+    assert "› board [6 4 2 3]: 5 4 2 3" in done.stderr
+    table = yaml.safe_load((tmp_path / "t.yaml").read_text())
+    assert table["players"][0]["landscape"]["biggest_jungle"] == 5
+
+
+def test_piped_go_to_takes_a_number_or_stops(tmp_path: Path) -> None:
+    answers = ["", "", "Anna", "Ben", "", "41", "=", "seven"]
+    done = run_scorecalc("tally", "galapagos", "t.yaml", cwd=tmp_path, input="\n".join(answers) + "\n",
+                         env=ENV)
+    assert done.returncode == 2, done.stderr
+    assert "✗ a number from 1 to 5, or Enter to stay" in done.stderr
+    assert "t.yaml: Anna's education: 'go to which?' takes the number of an answer; stopped" in done.stderr

@@ -44,8 +44,12 @@ class BoardRows:
     """The board in any of its three forms; an unfinished grid is kept open as ``players[i].grid``."""
 
     def step(self, record: Mapping[str, Any], held_open: bool) -> Step | None:
-        if "landscape" in record or "tiles" in record:
-            return None
+        if "tiles" in record:
+            return None  # the explicit form, written by hand: tally leaves it as it is
+        if isinstance(record.get("landscape"), dict):
+            figures = " ".join(str(value) for value in record["landscape"].values())
+            return Step("board", doc=FIRST_ROW_DOC, done=True, default=figures or "keep",
+                        value=record["landscape"])
         text = record.get("grid")
         rows = rows_of(record)
         if isinstance(text, str) and not held_open:
@@ -60,6 +64,8 @@ class BoardRows:
         if step.done and text in ("", "-"):
             return
         explorer = entry.record
+        if step.done and "landscape" in explorer:  # the four figures typed again, or row 1 instead
+            explorer.pop("landscape")
         rows = rows_of(explorer)
         if text in ("", "-"):
             if not rows:
