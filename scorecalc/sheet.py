@@ -164,6 +164,20 @@ class Scored:
     info: PlayInfo
 
 
+def for_the_season(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet as a season keeps it: each player's items folded into one per category (the
+    totals, ranks and category totals every standings figure reads are the same), so a season
+    of 20,000 tables does not hold every item's detail (SPEC: standings under 200 MB)."""
+    players = []
+    for player in sheet.players:
+        totals: dict[str, int] = {}
+        for item in player.items:
+            totals[item.category] = totals.get(item.category, 0) + item.points
+        folded = [Item(category, category, points) for category, points in totals.items()]
+        players.append(replace(player, items=folded))
+    return replace(sheet, players=tuple(players))
+
+
 class TieBreak(NamedTuple):
     """A tie-break: ``key(player_index)`` is compared, higher is better (a count, or ``True``
     over ``False``).

@@ -7,6 +7,7 @@ and free text a spreadsheet would take for a formula kept as text (``spreadsheet
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
@@ -17,7 +18,13 @@ FORMULA_STARTS = ("=", "+", "-", "@")
 def json_text(objects: Sequence[Any]) -> str:
     """One object as indented JSON, several as JSON Lines; each ends with a line break."""
     if len(objects) == 1:
-        return json.dumps(objects[0], ensure_ascii=False, indent=2) + "\n"
+        # json.dumps' own bytes, written chunk by chunk: with an indent, json.dumps gathers its
+        # chunks in a list first (millions of small strings for a season's bgsplay file)
+        buffer = io.StringIO()
+        for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(objects[0]):
+            buffer.write(chunk)
+        buffer.write("\n")
+        return buffer.getvalue()
     return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in objects)
 
 

@@ -1,0 +1,61 @@
+"""A season of 20,000 tables stays under 200 MB (SPEC 7, league standings): with every option
+and the chart, and as one BG Stats import file. Measured in a fresh process (its own VmHWM,
+as ``test_yaml_limits.measured`` reads it); 20,000 tables take a minute a run, so ``stress``.
+
+Before 2026-12-02: 275 MB with every option and the chart (every item's detail kept per
+play), 342 MB with ``-f bgsplay`` (json.dumps gathers an indented file's chunks in a list).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from scorecalc.games import get_game
+from scorecalc.pipeline import score_file
+from scorecalc.sheet import for_the_season
+from tests.helpers import ROOT
+from tests.system.test_yaml_limits import measured
+
+LIMIT_KB = 200 * 1024
+
+
+def generated(folder: Path, count: int) -> None:
+    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "bench" / "run.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.generate_tables(folder, count, random.Random(2))
+
+
+def test_a_season_keeps_what_the_figures_read_of_each_sheet() -> None:
+    for path in sorted((ROOT / "examples").rglob("*.yaml")):
+        sheet = score_file(str(path)).sheet
+        kept = for_the_season(sheet)
+        categories = get_game(sheet.game).categories
+        for player, folded in zip(sheet.players, kept.players, strict=True):
+            assert (folded.name, folded.rank, folded.total, folded.unrecorded) == \
+                (player.name, player.rank, player.total, player.unrecorded)
+            assert folded.category_totals(categories) == player.category_totals(categories)
+            assert len(folded.items) <= len(categories)
+        assert (kept.tiebreak, kept.notes, kept.automa, kept.solo_goal) == \
+            (sheet.tiebreak, sheet.notes, sheet.automa, sheet.solo_goal)
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("options", [
+    ["--ratings", "--versus", "--streaks", "--by-players", "--categories", "--chart", "season.png"],
+    ["--format", "bgsplay", "--output", "season.bgsplay"],
+], ids=["every-option-and-chart", "bgsplay"])
+def test_standings_over_20000_tables_stay_under_200_mb(tmp_path: Path, options: list[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    generated(folder, 20_000)
+    monkeypatch.chdir(tmp_path)
+    figures, stderr = measured("standings", str(folder), *options)
+    assert figures["code"] == 0, stderr
+    assert figures["kb"] < LIMIT_KB, f"{figures['kb'] / 1024:.0f} MB"
