@@ -9,7 +9,6 @@ renderer or a template engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -59,6 +58,10 @@ class TieBreak:
 class Column:
     name: str
     align: Align = "left"
+    wraps: bool = False
+    """Its cells may wrap when the table is fitted to a width (the table format: names)."""
+    groups: bool = False
+    """It groups rows: the table format shows a value once, on the first row of its group."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,67 +245,18 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
 
 # --- standings -------------------------------------------------------------------------------------
 
-NUMBER = re.compile(r"[-+−]?[\d.,]+%?|–")
 
-
-def standings_page(standings: Standings, markdown: str, chart: str | None, chart_note: str) -> Page:
-    """The standings: every table and note that ``-f markdown`` prints with the options given
-    (its text read back as blocks, ``markdown_blocks``), then the season chart (``chart``:
-    SVG markup made fit to embed) or ``chart_note`` saying why there is none."""
-    blocks: list[Block | Section] = list(markdown_blocks(markdown))
-    blocks.append(Heading("The season"))
+def standings_page(standings: Standings, blocks: Sequence[Block], chart: str | None, chart_note: str) -> Page:
+    """The standings: the ``blocks`` every format draws (``output.standings.standings_blocks``:
+    each table and note, with the options given), then the season chart (``chart``: SVG
+    markup made fit to embed) or ``chart_note`` saying why there is none."""
+    drawn: list[Block | Section] = list(blocks)
+    drawn.append(Heading("The season"))
     if chart is not None:
-        blocks.append(Markup(chart, chart_note))
+        drawn.append(Markup(chart, chart_note))
     else:
-        blocks.append(Paragraph(chart_note, "chart-note"))
+        drawn.append(Paragraph(chart_note, "chart-note"))
     title = "League standings"
     if standings.players:
         title += f": {plural(standings.plays, 'play')}"
-    return Page(title, (Section("standings", tuple(blocks), "standings"),))
-
-
-def markdown_blocks(text: str) -> list[Block]:
-    """The blocks of the Markdown ``output.standings`` writes: ``#`` headings, paragraphs and
-    tables (a column is right-aligned when all its cells are numbers). A bridge until the
-    standings figures lay themselves out as blocks (issue 28, item 4): only that Markdown is read."""
-    blocks: list[Block] = []
-    table: list[list[str]] = []
-    for line in [*text.splitlines(), ""]:
-        if line.startswith("|"):
-            table.append(markdown_cells(line))
-            continue
-        if table:
-            blocks.append(markdown_table(table))
-            table = []
-        if line.startswith("#"):
-            marks = len(line) - len(line.lstrip("#"))
-            blocks.append(Heading(line[marks:].strip(), min(marks, 3)))
-        elif line.strip():
-            blocks.append(Paragraph(line.strip()))
-    return blocks
-
-
-def markdown_cells(line: str) -> list[str]:
-    """``| Ana | 3 \\| 4 |`` -> ``["Ana", "3 | 4"]``: cells split at the bars not escaped."""
-    cells, cell, escaped = [], [], False
-    for char in line.strip()[1:]:
-        if escaped:
-            cell.append(char if char == "|" else "\\" + char)
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == "|":
-            cells.append("".join(cell).strip())
-            cell = []
-        else:
-            cell.append(char)
-    return cells
-
-
-def markdown_table(lines: list[list[str]]) -> Table:
-    header, body = lines[0], [row for row in lines[2:] if len(row) == len(lines[0])]
-    columns = tuple(Column(name, "right" if body and all(NUMBER.fullmatch(row[index]) for row in body)
-                           else "left") for index, name in enumerate(header))
-    player = header.index("Player") if "Player" in header else None
-    rows = tuple(Row(tuple(row), (("player", row[player]),) if player is not None else ()) for row in body)
-    return Table(columns, rows, "standings")
+    return Page(title, (Section("standings", tuple(drawn), "standings"),))

@@ -341,3 +341,26 @@ def _widened(header: str, width: int, natural: int, side: Align) -> str:
         return header
     *above, last = header.split("\n")
     return "\n".join([*above, pad(last, width - 2, side)])
+
+
+MIN_NAME_WIDTH = 12
+"""A wrapped column is never made narrower than this by ``fit_table``."""
+
+
+def fit_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
+              width: int | None, wrapped: Sequence[int] = ()) -> str:
+    """The table at its natural width when that fits ``width`` (``None``: no limit), else with
+    the text of the ``wrapped`` columns (names) wrapped, at word boundaries and by display
+    width, to what is left, but not under ``MIN_NAME_WIDTH`` columns each."""
+    widest = table_width(headers, rows)
+    if width is None or widest <= width or not rows:
+        return draw_table(headers, rows, align)
+    over = widest - width
+    cells = [list(row) for row in rows]
+    for column in wrapped:
+        natural = max(display_width(row[column]) for row in cells)
+        room = max(MIN_NAME_WIDTH, natural - over)
+        over -= natural - room
+        for row in cells:
+            row[column] = "\n".join(wrap(row[column], room))
+    return draw_table(headers, cells, align)
