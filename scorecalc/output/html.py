@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from ..blocks import Page
 from ..pictures import Picture, number
 from ..sheet import Scored
-from .page import Page, score_page
+from .page import score_page
 
 if TYPE_CHECKING:
     from ..league.standings import Standings

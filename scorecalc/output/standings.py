@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from ..blocks import Block, Column, Heading, Paragraph, Row, Table
 from ..league import figures
 from ..league.figures.base import percent
 from ..league.standings import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
 from .data import csv_text, json_text
-from .page import Block, Column, Heading, Paragraph, Row, Table
 
 
 class StandingsFormat(StrEnum):

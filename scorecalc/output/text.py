@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .page import Block, Heading, Paragraph, Table
+from ..blocks import Block, Heading, Paragraph, Table
 from .tables import clean, draw_markdown, fit_table, wrap
 
 

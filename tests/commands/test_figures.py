@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from scorecalc.blocks import Block
 from scorecalc.league import figures
 from scorecalc.league.figures.base import CsvColumn, Figure, name_column, number_column, overall_only, section
-from scorecalc.output.page import Block
 from tests.helpers import EXAMPLES, run_cli
 
 LEAGUE = str(EXAMPLES / "league")

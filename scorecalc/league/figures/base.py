@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ...output.page import Column, Heading, Paragraph, Row, Table
+from ...blocks import Column, Heading, Paragraph, Row, Table
 
 if TYPE_CHECKING:
-    from ...output.page import Block
+    from ...blocks import Block
     from ...plays import Play
     from ...sheet import PlayerScore, ScoreSheet
     from ..standings import Player, Record, Standings

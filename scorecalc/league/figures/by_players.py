@@ -13,7 +13,7 @@ from ..standings import Record
 from .base import CsvColumn, Figure, games_only, name_column, number_column, percent, section
 
 if TYPE_CHECKING:
-    from ...output.page import Block
+    from ...blocks import Block
     from ...sheet import PlayerScore, ScoreSheet
     from ..standings import Standings
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .base import CsvColumn, Figure, games_only, name_column, number_column, one_decimal, section
 
 if TYPE_CHECKING:
-    from ...output.page import Block
+    from ...blocks import Block
     from ...sheet import PlayerScore, ScoreSheet
     from ..standings import Record, Standings
 

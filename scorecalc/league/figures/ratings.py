@@ -32,7 +32,7 @@ from .base import NO_VALUE, Cell, CsvColumn, Figure, name_column, number_column,
 if TYPE_CHECKING:
     from openskill.models import ThurstoneMostellerPart, ThurstoneMostellerPartRating
 
-    from ...output.page import Block
+    from ...blocks import Block
     from ...plays import Play
     from ..standings import Player, Record, Standings
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...output.page import Column
+from ...blocks import Column
 from .base import NO_VALUE, CsvColumn, Figure, name_column, number_column, overall_only, section
 
 if TYPE_CHECKING:
-    from ...output.page import Block
+    from ...blocks import Block
     from ...plays import Play
     from ..standings import Player, Standings
 

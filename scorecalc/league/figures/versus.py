@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .base import NO_VALUE, CsvColumn, Figure, name_column, names_by_key, number_column, overall_only, section
 
 if TYPE_CHECKING:
-    from ...output.page import Block
+    from ...blocks import Block
     from ...plays import Play
     from ..standings import Player, Standings
     from .ratings import Seated
