@@ -80,6 +80,15 @@ class Record:
     explorer's records Landscape alone)."""
     rating: Rating | None = None
     """``--ratings``: the rating after the last play; ``None`` without a play with others."""
+    found: dict[str, Any] | None = None
+    """What a figure counts play by play and keeps in no field above, by the figure's name
+    (``None`` until one does: most records never need it)."""
+
+    def kept(self, figure: str, default: Any) -> Any:
+        """What the figure ``figure`` keeps here (``found``), ``default`` first set when there is none."""
+        if self.found is None:
+            self.found = {}
+        return self.found.setdefault(figure, default)
 
     def add(self, total: int, won: bool, share: float | None = None) -> None:
         self.played += 1

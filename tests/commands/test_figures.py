@@ -26,7 +26,7 @@ class MostPoints(Figure):
     help = "Add each player's points over all games (a toy figure)."
 
     def count(self, record: Any, sheet: Any, score: Any, won: bool, share: float | None, seats: int) -> None:
-        record.points_seen = getattr(record, "points_seen", 0) + score.total
+        record.kept(self.name, [0])[0] += score.total
 
     def season(self, standings: Any, plays: Any, by_key: Any) -> None:
         raise AssertionError("a figure that does not read the plays is never handed them")
@@ -44,7 +44,7 @@ class MostPoints(Figure):
 
     @staticmethod
     def points(player: Any) -> int:
-        return sum(getattr(record, "points_seen", 0) for record in player.by_game.values())
+        return sum((record.found or {}).get("most_points", [0])[0] for record in player.by_game.values())
 
 
 @pytest.fixture
