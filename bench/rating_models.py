@@ -10,7 +10,7 @@ co-winner's ordinal rose less than that of someone ranked below her ("SPEC"), th
 where that happened to a co-winner who came to the table rated no higher than him ("fair":
 mu no higher, sigma no lower), and the time a play takes. scorecalc uses the model that
 breaks neither where players come rated alike and never breaks the fair form
-(``scorecalc/league/ratings.py``); docs/league.md records the counts.
+(``scorecalc/league/figures/ratings.py``); docs/league.md records the counts.
 """
 
 from __future__ import annotations

@@ -2,10 +2,11 @@
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperOption
 
 from ..errors import UsageError
 from ..games import REGISTRY
@@ -16,10 +17,11 @@ from . import ClickContext
 from .options import (
     OutputOption,
     PathsArgument,
+    ScorecalcCommand,
     StrictOption,
     WideOption,
+    built,
     choice_metavar,
-    command,
     complete_game,
     known_game,
 )
@@ -32,24 +34,38 @@ ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --fo
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
 
 
-RatingsOption = Annotated[bool, typer.Option(
-    "--ratings", help="Add each player's skill rating (openskill), over all games and per game.")]
-VersusOption = Annotated[bool, typer.Option(
-    "--versus", help="Add head-to-head records (who finished ahead of whom), rival and nemesis.")]
-StreaksOption = Annotated[bool, typer.Option(
-    "--streaks", help="Add winning streaks (longest, current) and form (the last 5 results).")]
-ByPlayersOption = Annotated[bool, typer.Option(
-    "--by-players", help="Add each game's figures by number of players at the table.")]
-CategoriesOption = Annotated[bool, typer.Option(
-    "--categories", help="Add each game's average per scoring category.")]
 ChartOption = Annotated[str | None, typer.Option(
     "--chart", metavar="FILE", help="Also draw the season as FILE.png or FILE.svg: ratings (with "
                                     "--ratings) or wins after each dated play, a line per player.")]
 
 
+FIGURES_KEY = "scorecalc.standings_figures"
+
+
+class StandingsCommand(ScorecalcCommand):
+    """``standings``: its own options, and one flag per figure of ``league.figures`` (listed
+    before ``--chart``, in ``Figure.listed`` order). The figures given reach the command as
+    ``ctx.meta[FIGURES_KEY]``, a frozenset of their names."""
+
+    def take_figures(self) -> None:
+        from ..league import figures
+
+        flags = [TyperOption(param_decls=[figure.name, figure.flag], is_flag=True, default=False,
+                             help=figure.help) for figure in figures.listed()]
+        at = next(index for index, param in enumerate(self.params) if param.name == "chart")
+        self.params[at:at] = flags
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        from ..league import figures
+
+        ctx.meta[FIGURES_KEY] = frozenset(figure.name for figure in figures.listed()
+                                          if ctx.params.pop(figure.name, False))
+        return super().invoke(ctx)
+
+
 def build(name: str, help: str) -> TyperCommand:
-    @command(name, help)
     def standings(
+        ctx: typer.Context,
         paths: PathsArgument,
         since: Annotated[str | None, typer.Option(
             "--since", metavar="DATE",
@@ -67,11 +83,6 @@ def build(name: str, help: str) -> TyperCommand:
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,
-        ratings: RatingsOption = False,
-        versus: VersusOption = False,
-        streaks: StreaksOption = False,
-        by_players: ByPlayersOption = False,
-        categories: CategoriesOption = False,
         chart: ChartOption = None,
     ) -> int:
         from ..dates import parse_day
@@ -81,11 +92,14 @@ def build(name: str, help: str) -> TyperCommand:
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
-        insight = Insight(ratings, versus, streaks, by_players, categories, chart is not None)
+        insight = Insight(ctx.meta[FIGURES_KEY], chart is not None)
         return run(paths, filters, insight, StandingsFormat(format), output, strict, wide, chart)
 
-    refuse_one_play_format(standings)
-    return standings
+    command = built(standings, name, help, StandingsCommand)
+    assert isinstance(command, StandingsCommand)
+    command.take_figures()
+    refuse_one_play_format(command)
+    return command
 
 
 def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
@@ -97,7 +111,7 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
     if format is StandingsFormat.BGSPLAY:
         refuse_insight_with_bgsplay(insight)
     if format is StandingsFormat.HTML and plotting_library():
-        insight = insight._replace(chart=True)  # the page draws the season whenever it can
+        insight = replace(insight, chart=True)  # the page draws the season whenever it can
     report = Report()
     files = expand(paths, report)
     check_output_target(output, files)
@@ -150,11 +164,10 @@ def plotting_library() -> bool:
 
 
 def standings_page(result: "Standings") -> str:
-    """``--format html``: the tables ``-f markdown`` shows, then the season chart inline as SVG
+    """``--format html``: the blocks ``-f markdown`` shows, then the season chart inline as SVG
     when matplotlib is installed (else one line saying how to install it)."""
     from ..league.chart import INSTALL
     from ..output.html import render_standings_html
-    from ..output.standings import render_table
 
     chart, note = None, f"The season chart needs matplotlib, which is not installed: {INSTALL}"
     if plotting_library():
@@ -162,14 +175,14 @@ def standings_page(result: "Standings") -> str:
 
         chart = draw(season_picture(result), "season.svg").data
         note = "The season as standings --chart FILE.svg draws it."
-    return render_standings_html(result, render_table(result, markdown=True, width=None), chart, note)
+    return render_standings_html(result, chart, note)
 
 
 def refuse_insight_with_bgsplay(insight: "Insight") -> None:
     """The insight options add to the standings; ``bgsplay`` writes the plays, not the standings."""
-    options = (("--ratings", insight.ratings), ("--versus", insight.versus), ("--streaks", insight.streaks),
-               ("--by-players", insight.by_players), ("--categories", insight.categories))
-    asked = [option for option, wanted in options if wanted]
+    from ..league import figures
+
+    asked = [figure.flag for figure in figures.listed() if figure.name in insight]
     if asked:
         raise UsageError(f"{asked[0]} adds to the standings; --format bgsplay writes the plays counted, "
                          "not the standings (--chart may go with it)")

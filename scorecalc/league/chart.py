@@ -80,13 +80,13 @@ def check_plotting_library() -> None:
 
 def season_picture(standings: Standings) -> Picture:
     """The lines of the season: ratings when ``--ratings`` was asked for, else wins so far."""
-    from .ratings import Change
+    from .figures.ratings import Change
 
     plays = standings.in_order
     days = tuple(day_text(day_of(play.date)) for play in plays if play.date is not None)
     assert all(play.date is None for play in plays[len(days):]), "undated plays come last in play order"
     points: dict[str, list[tuple[int, float]]] = {}
-    rated = standings.insight.ratings
+    rated = "ratings" in standings.insight
     wins: dict[str, int] = {}
     for number, (index, play) in enumerate(enumerate(plays), start=1):
         if rated:

@@ -13,9 +13,10 @@ Across games points add scores of different scales (Caracas ~20, Caribe ~100), s
 overall order uses ``placing`` instead of the average: the mean over a player's plays with
 others of (players - rank) / (players - 1), 1 for a win and 0 for last.
 
-``Insight`` says what else to work out (the options of ``standings``): ratings
-(``ratings``), streaks and form (``streaks``), who finished ahead of whom (``versus``),
-figures by number of players and averages per scoring category (here).
+``Insight`` says what else to work out (the options of ``standings``): the figures of
+``league.figures`` (ratings, streaks and form, head to head, by number of players, per
+category), each of which counts what it needs, sheet by sheet (``Figure.count``) or over the
+plays in the league's play order (``Figure.season``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..dates import day_of
 from ..names import name_key
@@ -31,28 +32,29 @@ from ..sheet import Scored, ScoreSheet
 
 if TYPE_CHECKING:
     from ..plays import Play
-    from .ratings import Change, Rating
-    from .streaks import Form
-    from .versus import Meeting
+    from .figures.base import Figure
+    from .figures.ratings import Change, Rating
+    from .figures.streaks import Form
+    from .figures.versus import Meeting
 
 ALL = "all"
 """The ``game`` of the overall rows (csv) and the key of the overall record."""
 
 
-class Insight(NamedTuple):
-    """What ``standings``' options ask for beyond the figures."""
+@dataclass(frozen=True, slots=True)
+class Insight:
+    """What ``standings``' options ask for beyond the figures: the names of the figures
+    (``league.figures``: ``ratings``, ``versus``…) and whether the season chart is drawn."""
 
-    ratings: bool = False
-    versus: bool = False
-    streaks: bool = False
-    by_players: bool = False
-    categories: bool = False
+    figures: frozenset[str] = frozenset()
     chart: bool = False
 
-    @property
-    def needs_plays(self) -> bool:
-        """Whether the plays are needed in the league's play order (ratings, streaks, the chart)."""
-        return self.ratings or self.streaks or self.chart
+    @classmethod
+    def of(cls, *figures: str, chart: bool = False) -> Insight:
+        return cls(frozenset(figures), chart)
+
+    def __contains__(self, figure: object) -> bool:
+        return figure in self.figures
 
 
 FIGURES_ONLY = Insight()
@@ -78,6 +80,15 @@ class Record:
     explorer's records Landscape alone)."""
     rating: Rating | None = None
     """``--ratings``: the rating after the last play; ``None`` without a play with others."""
+    found: dict[str, Any] | None = None
+    """What a figure counts play by play and keeps in no field above, by the figure's name
+    (``None`` until one does: most records never need it)."""
+
+    def kept(self, figure: str, default: Any) -> Any:
+        """What the figure ``figure`` keeps here (``found``), ``default`` first set when there is none."""
+        if self.found is None:
+            self.found = {}
+        return self.found.setdefault(figure, default)
 
     def add(self, total: int, won: bool, share: float | None = None) -> None:
         self.played += 1
@@ -161,9 +172,12 @@ class Standings:
     categories: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Each game's scoring categories, in the game's order."""
     in_order: list[Play] = field(default_factory=list)
-    """The plays counted, in the league's play order (only when ``insight.needs_plays``)."""
+    """The plays counted, in the league's play order (only when a figure asked for or the chart
+    reads them)."""
     rating_changes: list[list[Change]] = field(default_factory=list)
     """``--ratings``: what each play of ``in_order`` did to the overall ratings."""
+    found: dict[str, Any] = field(default_factory=dict)
+    """What a figure works out over the season and keeps nowhere else, by the figure's name."""
 
     def table(self, game: str = ALL) -> list[tuple[Player, Record]]:
         """The players of one game (or ``all``) with their record there, in standings order."""
@@ -198,6 +212,8 @@ def compute(results: Iterable[Scored], filters: Filters = Filters(), *, files: i
             left_out: int = 0, game_order: Sequence[str] = (), insight: Insight = FIGURES_ONLY) -> Standings:
     """Standings over the scored tables (in file order) that pass ``filters``, with what ``insight``
     asks for."""
+    from . import figures
+
     players: dict[str, Player] = {}
     spellings: dict[str, str] = {}
     """Every name as first spelled in the sheets read, counted or not: a player's name does
@@ -205,6 +221,7 @@ def compute(results: Iterable[Scored], filters: Filters = Filters(), *, files: i
     titles: dict[str, str] = {}
     categories: dict[str, tuple[str, ...]] = {}
     counted: list[Scored] = []
+    asked = figures.asked(insight)
     for scored in results:
         sheet = scored.sheet
         for score in sheet.players:
@@ -214,20 +231,22 @@ def compute(results: Iterable[Scored], filters: Filters = Filters(), *, files: i
         counted.append(scored)
         titles.setdefault(sheet.game, scored.info.title or sheet.game)
         categories.setdefault(sheet.game, sheet.categories)
-        count_sheet(sheet, players, spellings, insight)
+        count_sheet(sheet, players, spellings, asked)
     ordered = sorted(players.values(), key=lambda player: order_key(player, player.overall))
     known = [game for game in game_order if game in titles]
     known += sorted(set(titles) - set(known))
     standings = Standings(ordered, known, files=files, left_out=left_out, plays=len(counted), titles=titles,
                           insight=insight, categories=categories)
-    if insight.needs_plays or insight.versus:
-        add_insight(standings, counted)
+    season = [figure for figure in asked if figure.reads_plays]
+    if season or insight.chart:
+        add_insight(standings, counted, season)
     return standings
 
 
 def count_sheet(sheet: ScoreSheet, players: dict[str, Player], spellings: dict[str, str],
-                insight: Insight) -> None:
-    """Add one counted sheet to its people's records (overall and the game's)."""
+                asked: Sequence[Figure]) -> None:
+    """Add one counted sheet to its people's records (overall and the game's), and to what the
+    figures ``asked`` count play by play."""
     winners = set(sheet.winners)
     shares = placing_shares(sheet)
     people = sheet.people
@@ -244,58 +263,17 @@ def count_sheet(sheet: ScoreSheet, players: dict[str, Player], spellings: dict[s
         if record is None:
             record = player.by_game[sheet.game] = Record()
         record.add(total, victory, share)
-        if insight.by_players:
-            if record.by_players is None:
-                record.by_players = {}
-            record.by_players.setdefault(len(people), Record()).add(total, victory, share)
-        if insight.categories:
-            if record.category_points is None or record.category_plays is None:
-                record.category_points = dict.fromkeys(sheet.categories, 0)
-                record.category_plays = dict.fromkeys(sheet.categories, 0)
-            for category, points in score.category_totals(sheet.categories).items():
-                if category in score.unrecorded:
-                    continue
-                record.category_points[category] = record.category_points.get(category, 0) + points
-                record.category_plays[category] = record.category_plays.get(category, 0) + 1
+        for figure in asked:
+            figure.count(record, sheet, score, victory, share, len(people))
 
 
-def add_insight(standings: Standings, counted: list[Scored]) -> None:
-    """Ratings, streaks and form, and head-to-head records, as ``standings.insight`` asks."""
+def add_insight(standings: Standings, counted: list[Scored], season: Sequence[Figure]) -> None:
+    """The plays in the league's play order (kept for the chart), and what the figures of the
+    ``season`` work out from them (ratings, streaks and form, head to head)."""
     from ..plays import in_play_order, read_play
 
     plays = in_play_order(read_play(scored) for scored in counted)
-    insight = standings.insight
+    standings.in_order = plays
     by_key = {player.key: player for player in standings.players}
-    if insight.needs_plays:
-        standings.in_order = plays
-    if insight.ratings:
-        add_ratings(standings, plays, by_key)
-    if insight.streaks:
-        from .streaks import forms
-
-        for key, form in forms(plays).items():
-            by_key[key].form = form
-    if insight.versus:
-        from .versus import meetings, nemesis, rival
-
-        met = meetings(play.seats for play in plays)
-        for player in standings.players:
-            player.versus = met.get(player.key, [])
-            found = rival(player.versus), nemesis(player.versus)
-            player.rival, player.nemesis = (None if key is None else by_key[key].name for key in found)
-
-
-def add_ratings(standings: Standings, plays: Sequence[Play], by_key: dict[str, Player]) -> None:
-    """Each player's rating over all games and per game, and each play's changes overall."""
-    from .ratings import Ratings
-
-    overall = Ratings()
-    per_game: dict[str, Ratings] = {}
-    for play in plays:
-        seats = play.seats
-        standings.rating_changes.append(overall.play(seats))
-        per_game.setdefault(play.sheet.game, Ratings()).play(seats)
-    for key, player in by_key.items():
-        player.overall.rating = overall.get(key)
-        for game, record in player.by_game.items():
-            record.rating = per_game[game].get(key)
+    for figure in season:
+        figure.season(standings, plays, by_key)

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from ..blocks import Page
 from ..pictures import Picture, number
 from ..sheet import Scored
-from .page import Page, score_page
+from .page import score_page
 
 if TYPE_CHECKING:
     from ..league.standings import Standings
@@ -68,13 +69,15 @@ def game_pictures(scored: Scored) -> tuple[Picture, ...]:
     return ()
 
 
-def render_standings_html(standings: Standings, markdown: str, chart: bytes | None, chart_note: str) -> str:
-    """The standings page: the tables of ``markdown`` (what ``-f markdown`` prints, read back
-    as blocks), then the season chart's SVG (``chart``), or ``chart_note`` when it was not drawn."""
+def render_standings_html(standings: Standings, chart: bytes | None, chart_note: str) -> str:
+    """The standings page: the blocks the table and Markdown formats draw
+    (``output.standings.standings_blocks``), then the season chart's SVG (``chart``), or
+    ``chart_note`` when it was not drawn."""
     from .page import standings_page
+    from .standings import standings_blocks
 
     svg = embedded_svg(chart.decode("utf-8"), "chart-1") if chart is not None else None
-    return render_page(standings_page(standings, markdown, svg, chart_note))
+    return render_page(standings_page(standings, standings_blocks(standings), svg, chart_note))
 
 
 _XML_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)

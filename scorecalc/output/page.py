@@ -1,5 +1,6 @@
-"""A scored table as a page of blocks (heading, facts, paragraph, table, tie-break, bars, picture),
-which a renderer draws in its format (``output.html``).
+"""A scored table, and the standings, as a page of blocks (``scorecalc.blocks``: heading, facts,
+paragraph, table, tie-break, bars, picture), which a renderer draws in its format
+(``output.html``; ``output.text`` for the table format and Markdown).
 
 Library code builds the blocks from the sheet and the play's details, and from the pictures a
 game draws (``Game.pictures``): the same figures as JSON, nothing worked out again. A block
@@ -9,143 +10,31 @@ renderer or a template engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from ..blocks import (
+    Bar,
+    Bars,
+    Block,
+    Column,
+    Facts,
+    Heading,
+    Markup,
+    Page,
+    Paragraph,
+    PictureBlock,
+    Row,
+    Section,
+    Segment,
+    Table,
+    TieBreak,
+)
 from ..pictures import Picture
 from ..sheet import PlayerScore, Scored, ScoreSheet, plural
 
 if TYPE_CHECKING:
     from ..league.standings import Standings
-
-Align = Literal["left", "right"]
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    text: str
-    level: int = 2
-    kind: str = field(default="heading", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """Labelled values (``Date: 2026-11-28``), each with a key (``date``) for a reader to find."""
-
-    pairs: tuple[tuple[str, str, str], ...]
-    """``(key, label, value)``."""
-    kind: str = field(default="facts", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Paragraph:
-    text: str
-    role: str = ""
-    """What the paragraph is (``warning``, ``winner``, ``note``): a class a style or a test finds."""
-    kind: str = field(default="paragraph", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TieBreak:
-    """How first place was decided (the sheet's tie-break sentence)."""
-
-    text: str
-    kind: str = field(default="tiebreak", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    name: str
-    align: Align = "left"
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    cells: tuple[str, ...]
-    data: tuple[tuple[str, str], ...] = ()
-    """What a reader may look up by key (``("player", "Ana"), ("total", "31")``)."""
-    role: str = ""
-    """``total``: the row that sums the others."""
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    columns: tuple[Column, ...]
-    rows: tuple[Row, ...]
-    role: str = ""
-    """``summary``, ``items``, ``standings``: which table it is."""
-    caption: str = ""
-    kind: str = field(default="table", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    category: str
-    points: int
-    index: int
-    """The category's place in the game's order (a renderer's pattern and colour)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Bar:
-    player: str
-    positive: tuple[Segment, ...]
-    negative: tuple[Segment, ...]
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class Bars:
-    """Each player's category totals as one stacked bar: positive categories right of zero,
-    negative ones left of it; every bar on one scale (``left`` and ``right``: the most points
-    any player has on each side)."""
-
-    bars: tuple[Bar, ...]
-    categories: tuple[str, ...]
-    left: int
-    right: int
-    kind: str = field(default="bars", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PictureBlock:
-    picture: Picture
-    kind: str = field(default="picture", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Markup:
-    """A picture another library drew as SVG (the season chart), made safe to embed by the
-    code that builds the block (ids prefixed, no script): the one block whose text is markup."""
-
-    svg: str
-    caption: str
-    kind: str = field(default="markup", init=False)
-
-
-Block = Heading | Facts | Paragraph | TieBreak | Table | Bars | PictureBlock | Markup
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A part of the page: one scored table, or one player of it."""
-
-    key: str
-    blocks: tuple[Block | Section, ...]
-    role: str = ""
-    data: tuple[tuple[str, str], ...] = ()
-    kind: str = field(default="section", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    title: str
-    sections: tuple[Section, ...]
-    contents: tuple[tuple[str, str], ...] = ()
-    """``(section key, title)`` of each section, listed first when there are several tables."""
-
 
 def score_page(results: Sequence[Scored], pictures: Sequence[Sequence[Picture]], *,
                summary: bool = False) -> Page:
@@ -242,67 +131,18 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
 
 # --- standings -------------------------------------------------------------------------------------
 
-NUMBER = re.compile(r"[-+−]?[\d.,]+%?|–")
 
-
-def standings_page(standings: Standings, markdown: str, chart: str | None, chart_note: str) -> Page:
-    """The standings: every table and note that ``-f markdown`` prints with the options given
-    (its text read back as blocks, ``markdown_blocks``), then the season chart (``chart``:
-    SVG markup made fit to embed) or ``chart_note`` saying why there is none."""
-    blocks: list[Block | Section] = list(markdown_blocks(markdown))
-    blocks.append(Heading("The season"))
+def standings_page(standings: Standings, blocks: Sequence[Block], chart: str | None, chart_note: str) -> Page:
+    """The standings: the ``blocks`` every format draws (``output.standings.standings_blocks``:
+    each table and note, with the options given), then the season chart (``chart``: SVG
+    markup made fit to embed) or ``chart_note`` saying why there is none."""
+    drawn: list[Block | Section] = list(blocks)
+    drawn.append(Heading("The season"))
     if chart is not None:
-        blocks.append(Markup(chart, chart_note))
+        drawn.append(Markup(chart, chart_note))
     else:
-        blocks.append(Paragraph(chart_note, "chart-note"))
+        drawn.append(Paragraph(chart_note, "chart-note"))
     title = "League standings"
     if standings.players:
         title += f": {plural(standings.plays, 'play')}"
-    return Page(title, (Section("standings", tuple(blocks), "standings"),))
-
-
-def markdown_blocks(text: str) -> list[Block]:
-    """The blocks of the Markdown ``output.standings`` writes: ``#`` headings, paragraphs and
-    tables (a column is right-aligned when all its cells are numbers). A bridge until the
-    standings figures lay themselves out as blocks (issue 28, item 4): only that Markdown is read."""
-    blocks: list[Block] = []
-    table: list[list[str]] = []
-    for line in [*text.splitlines(), ""]:
-        if line.startswith("|"):
-            table.append(markdown_cells(line))
-            continue
-        if table:
-            blocks.append(markdown_table(table))
-            table = []
-        if line.startswith("#"):
-            marks = len(line) - len(line.lstrip("#"))
-            blocks.append(Heading(line[marks:].strip(), min(marks, 3)))
-        elif line.strip():
-            blocks.append(Paragraph(line.strip()))
-    return blocks
-
-
-def markdown_cells(line: str) -> list[str]:
-    """``| Ana | 3 \\| 4 |`` -> ``["Ana", "3 | 4"]``: cells split at the bars not escaped."""
-    cells, cell, escaped = [], [], False
-    for char in line.strip()[1:]:
-        if escaped:
-            cell.append(char if char == "|" else "\\" + char)
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == "|":
-            cells.append("".join(cell).strip())
-            cell = []
-        else:
-            cell.append(char)
-    return cells
-
-
-def markdown_table(lines: list[list[str]]) -> Table:
-    header, body = lines[0], [row for row in lines[2:] if len(row) == len(lines[0])]
-    columns = tuple(Column(name, "right" if body and all(NUMBER.fullmatch(row[index]) for row in body)
-                           else "left") for index, name in enumerate(header))
-    player = header.index("Player") if "Player" in header else None
-    rows = tuple(Row(tuple(row), (("player", row[player]),) if player is not None else ()) for row in body)
-    return Table(columns, rows, "standings")
+    return Page(title, (Section("standings", tuple(drawn), "standings"),))

@@ -17,11 +17,11 @@ from .tables import (
     display_width,
     draw_markdown,
     draw_table,
+    fit_table,
     line_count,
     lines_of,
     longest_word,
     pad,
-    table_width,
     wrap,
 )
 from .terminal import DEFAULT_WIDTH
@@ -252,34 +252,18 @@ def _stacked_items(rows: Sequence[Sequence[str]], width: int, label: int, points
 
 
 def summary_table(sheet: ScoreSheet, width: int | None) -> str:
-    """Rank, player, each category's total and the total, best first.
-
-    When it does not fit, the category headers wrap at their spaces ("Common" over
-    "animals"), then long player names wrap; narrower still, each player takes a line
-    with the category totals written under it.
-    """
+    """Rank, player, each category's total and the total, best first, fitted to ``width`` by
+    the one fitting rule (``tables.fit_table``): the category headers wrap at their spaces
+    ("Common" over "animals"), then long player names wrap; narrower still, each player takes
+    a line with the category totals written under it."""
     players = sorted(sheet.players, key=lambda p: p.rank)
     headers = ["Rank", "Player", *(clean(category) for category in sheet.categories), "Total"]
     rows = [[str(player.rank), clean(player.name),
              *(str(points) for points in player.category_totals(sheet.categories).values()),
              str(player.total)] for player in players]
     align = ["right", "left", *(["right"] * len(sheet.categories)), "right"]
-    if width is None:
-        return draw_table(headers, rows, align)
-    if table_width(headers, rows) <= width:
-        return draw_table(headers, rows, align)
-    for i in range(2, len(headers) - 1):
-        numbers = max(display_width(row[i]) for row in rows)
-        headers[i] = _wrapped(headers[i], max(longest_word(headers[i]), numbers - 2))
-    if table_width(headers, rows) <= width:
-        return draw_table(headers, rows, align)
-    others = table_width(headers, rows) - column_width(headers[1], [row[1] for row in rows])
-    room = width - others
-    if room >= display_width("Player") + 2:
-        for row in rows:
-            row[1] = _wrapped(row[1], room)
-        return draw_table(headers, rows, align)
-    return _stacked_summary(sheet, players, width)
+    return fit_table(headers, rows, align, width, (1,),
+                     stacked=lambda: _stacked_summary(sheet, players, width or 0))
 
 
 def _stacked_summary(sheet: ScoreSheet, players: Sequence[PlayerScore], width: int) -> str:

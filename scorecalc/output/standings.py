@@ -1,9 +1,11 @@
-"""League standings as a person reads them (tables, Markdown) and as tools read them (JSON, CSV).
+"""League standings as a person reads them (table, Markdown, html) and as tools read them (JSON, CSV).
 
-The figures come from ``scorecalc.league``; here they are only laid out, with the table
-engine (``tables``) and the one JSON and CSV writers (``data``). What ``standings``' insight
-options add (ratings, streaks, head to head, by number of players, per category) is laid
-out by ``output.insight``, section by section, key by key and column by column.
+The figures come from ``scorecalc.league``; here they are only laid out: the standings
+tables as page-model blocks (``standings_blocks``), which each renderer draws in its format
+(``output.text`` for the table and Markdown formats, ``output.html`` for the page), and the
+JSON object and CSV rows, written by the one JSON and CSV writers (``data``). What the
+insight options add, each figure lays out itself (``league.figures``): its JSON keys, its
+CSV columns and its blocks, in ``FIGURES``' order.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from ..blocks import Block, Column, Heading, Paragraph, Row, Table
+from ..league import figures
+from ..league.figures.base import percent
 from ..league.standings import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
 from .data import csv_text, json_text
@@ -48,16 +53,27 @@ def record_json(record: Record) -> dict[str, Any]:
 def to_json_object(standings: Standings) -> dict[str, Any]:
     """SPEC's shape: ``files``, ``left_out``, then each player's figures, ``placing``, what
     the insight options add, and ``by_game``."""
-    from .insight import game_json, player_json
+    asked = figures.asked(standings.insight)
+
+    def added(player: Player) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for figure in asked:
+            found.update(figure.player_json(standings, player))
+        return found
+
+    def by_game(game: str, record: Record) -> dict[str, Any]:
+        found = record_json(record)
+        for figure in asked:
+            found.update(figure.game_json(standings, game, record))
+        return found
 
     return {
         "files": standings.files,
         "left_out": standings.left_out,
         "players": [
             {"name": player.name, **record_json(player.overall), "placing": rounded(player.overall.placing),
-             **player_json(standings, player),
-             "by_game": {game: {**record_json(player.by_game[game]),
-                                **game_json(standings, game, player.by_game[game])}
+             **added(player),
+             "by_game": {game: by_game(game, player.by_game[game])
                          for game in standings.games if game in player.by_game}}
             for player in standings.players
         ],
@@ -69,17 +85,16 @@ def render_csv(standings: Standings) -> str:
     columns the insight options add: the overall rows (``game`` = ``all``: points, average
     and best empty, placing given) in standings order, then each game's rows (placing
     empty) in that game's order."""
-    from .insight import csv_columns
-
-    columns = csv_columns(standings)
+    columns = [column for figure in figures.asked(standings.insight)
+               for column in figure.csv_columns(standings)]
     rows = []
     for game in [ALL, *standings.games]:
         for player, record in standings.table(game):
-            figures = record_json(record)
+            found = record_json(record)
             if game == ALL:
-                figures.update(dict.fromkeys(ACROSS_GAMES, ""))
+                found.update(dict.fromkeys(ACROSS_GAMES, ""))
             placing = rounded(record.placing) if game == ALL else None
-            rows.append([player.name, game, *(figures[key] for key in FIGURES),
+            rows.append([player.name, game, *(found[key] for key in FIGURES),
                          "" if placing is None else placing,
                          *(column.cell(standings, player, game, record) for column in columns)])
     header = ["player", "game", *FIGURES, "placing", *(column.name for column in columns)]
@@ -87,11 +102,12 @@ def render_csv(standings: Standings) -> str:
     return csv_text(header, rows, free_text=free_text)
 
 
-HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Points", "Average", "Best")
-ALIGN = ("right", "left", "right", "right", "right", "right", "right", "right")
-OVERALL_HEADERS = ("#", "Player", "Played", "Wins", "Win rate", "Placing")
-OVERALL_ALIGN = ALIGN[:len(OVERALL_HEADERS)]
-MIN_NAME_WIDTH = 12
+# --- the page: what the table, markdown and html formats draw ------------------------------------
+
+COLUMNS = (Column("#", "right"), Column("Player", wraps=True), Column("Played", "right"),
+           Column("Wins", "right"), Column("Win rate", "right"))
+GAME_COLUMNS = (*COLUMNS, Column("Points", "right"), Column("Average", "right"), Column("Best", "right"))
+OVERALL_COLUMNS = (*COLUMNS, Column("Placing", "right"))
 PLACING_NOTE = ("Placing: where a player finished in plays with others, on average: 1 for first, "
                 "0 for last. It orders the players across games, whose points differ in scale.")
 
@@ -111,93 +127,37 @@ def placing_text(placing: float | None) -> str:
     return "–" if placing is None else f"{placing:.2f}"
 
 
-def standings_rows(standings: Standings, game: str, markdown: bool) -> list[list[str]]:
-    """One game's table (or ``all``'s), cell by cell: the overall table shows placing where a
-    game's shows points, average and best."""
+def standings_table(standings: Standings, game: str) -> Table:
+    """One game's table (or ``all``'s): the overall table shows placing where a game's shows
+    points, average and best."""
     rows = standings.table(game)
     body = []
     for position, (player, record) in zip(positions(rows, game), rows, strict=True):
-        cells = [str(position), escape(player.name) if markdown else player.name, str(record.played),
-                 str(record.wins), percent(record.win_rate)]
+        cells = [str(position), player.name, str(record.played), str(record.wins), percent(record.win_rate)]
         if game == ALL:
             cells.append(placing_text(record.placing))
         else:
             cells += [str(record.points), f"{record.average:.1f}", str(record.best)]
-        body.append(cells)
-    return body
+        body.append(Row(tuple(cells), (("player", player.name),)))
+    return Table(OVERALL_COLUMNS if game == ALL else GAME_COLUMNS, tuple(body), "standings")
 
 
-def render_table(standings: Standings, markdown: bool = False, width: int | None = 80) -> str:
-    """The overall table, what the insight options add over all games, then one table per
-    game with what they add per game; ``width`` (``None``: no limit) caps each line of the
-    table format, wrapping long player names (markdown never wraps: a cell of a Markdown
-    table is one line)."""
-    from .insight import game_sections, overall_sections
-
-    heading = "## " if markdown else ""
-    lines = [("# " if markdown else "") + "League standings", "", summary_line(standings), ""]
+def standings_blocks(standings: Standings) -> list[Block]:
+    """The overall table, what the figures asked for add over all games, then one table per
+    game with what they add per game."""
+    blocks: list[Block] = [Heading("League standings", 1), Paragraph(summary_line(standings), "summary")]
     if not standings.players:
-        lines += ["No plays to count.", ""]
-        return "\n".join(lines)
+        blocks.append(Paragraph("No plays to count."))
+        return blocks
+    asked = figures.asked(standings.insight)
     for game in [ALL, *standings.games]:
-        title = "All games" if game == ALL else standings.titles.get(game, game)
-        headers, align = (OVERALL_HEADERS, OVERALL_ALIGN) if game == ALL else (HEADERS, ALIGN)
-        body = standings_rows(standings, game, markdown)
-        lines += [f"{heading}{title}", ""]
-        if game == ALL:  # the column a reader may not know, said in one line as the sections do
-            lines += [*note_lines(PLACING_NOTE, markdown, width), ""]
-        lines.append(laid_out(headers, body, align, markdown, width))
-        lines.append("")
-        sections = overall_sections(standings, markdown, width) if game == ALL else \
-            game_sections(standings, game, markdown, width)
-        for section in sections:
-            lines += [section, ""]
-    return "\n".join(lines)
-
-
-def note_lines(note: str, markdown: bool, width: int | None) -> list[str]:
-    """A note under a title: one line in Markdown or without a width, else wrapped to it."""
-    from .tables import wrap
-
-    return [note] if markdown or width is None else wrap(note, width)
-
-
-def laid_out(headers: Sequence[str], body: list[list[str]], align: Sequence[str], markdown: bool,
-             width: int | None, wrapped: Sequence[int] = (1,)) -> str:
-    """A Markdown table, or a table fitted to ``width`` (``fitted``)."""
-    from .tables import draw_markdown
-
-    return draw_markdown(headers, body, align) if markdown else fitted(headers, body, align, width, wrapped)
-
-
-def fitted(headers: Sequence[str], body: list[list[str]], align: Sequence[str], width: int | None,
-           wrapped: Sequence[int] = (1,)) -> str:
-    """The table at its natural width when that fits ``width``, else with the text of the
-    ``wrapped`` columns (the player names) wrapped, at word boundaries and by display width,
-    to what is left, but not under 12 columns each."""
-    from .tables import display_width, draw_table, table_width, wrap
-
-    widest = table_width(headers, body)
-    if width is None or widest <= width or not body:
-        return draw_table(headers, body, align)
-    over = widest - width
-    rows = [list(row) for row in body]
-    for column in wrapped:
-        natural = max(display_width(row[column]) for row in rows)
-        room = max(MIN_NAME_WIDTH, natural - over)
-        over -= natural - room
-        for row in rows:
-            row[column] = "\n".join(wrap(row[column], room))
-    return draw_table(headers, rows, align)
-
-
-def percent(rate: float) -> str:
-    """``0.625`` -> ``63%`` (halves round up, as people round)."""
-    return f"{int(rate * 100 + 0.5)}%"
-
-
-def escape(text: str) -> str:
-    return text.replace("|", "\\|")
+        blocks.append(Heading("All games" if game == ALL else standings.titles.get(game, game)))
+        if game == ALL:  # the column a reader may not know, said in one line as the figures do
+            blocks.append(Paragraph(PLACING_NOTE, "note"))
+        blocks.append(standings_table(standings, game))
+        for figure in asked:
+            blocks += figure.overall_blocks(standings) if game == ALL else figure.game_blocks(standings, game)
+    return blocks
 
 
 def summary_line(standings: Standings) -> str:
@@ -208,9 +168,13 @@ def summary_line(standings: Standings) -> str:
 
 
 def render_standings(standings: Standings, fmt: StandingsFormat, width: int | None = 80) -> str:
-    """The standings as a table, Markdown, JSON or CSV (``bgsplay`` is the plays': see the command)."""
+    """The standings as a table (fitted to ``width``; ``None``: no limit), Markdown, JSON or
+    CSV (``bgsplay`` is the plays' and ``html`` the page's: see the command)."""
     if fmt is StandingsFormat.JSON:
         return json_text([to_json_object(standings)])
     if fmt is StandingsFormat.CSV:
         return render_csv(standings)
-    return render_table(standings, markdown=fmt is StandingsFormat.MARKDOWN, width=width)
+    from .text import render_markdown, render_text
+
+    blocks = standings_blocks(standings)
+    return render_markdown(blocks) if fmt is StandingsFormat.MARKDOWN else render_text(blocks, width)

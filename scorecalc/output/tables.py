@@ -19,7 +19,7 @@ Imported only when a table or Markdown is asked for, so JSON and CSV runs never 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from wcwidth import wcswidth, wcwidth
@@ -341,3 +341,60 @@ def _widened(header: str, width: int, natural: int, side: Align) -> str:
         return header
     *above, last = header.split("\n")
     return "\n".join([*above, pad(last, width - 2, side)])
+
+
+
+def fit_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align],
+              width: int | None, wrapped: Sequence[int] = (),
+              stacked: Callable[[], str] | None = None) -> str:
+    """The one fitting rule for a table and a width (``None``: no limit), by ``display_width``.
+
+    The table at its natural width when it fits; else with its headers wrapped at their
+    spaces ("Win" over "rate"); else with the text of the ``wrapped`` columns (names) wrapped
+    as well, at word boundaries, to the room left (a column no narrower than its header);
+    narrower still, stacked: ``stacked()``, by default ``stacked_table`` (each row's names
+    on a line, its other cells as ``Header value`` pairs under them).
+    """
+    if width is None or table_width(headers, rows) <= width or not rows:
+        return draw_table(headers, rows, align)
+    heads = list(headers)
+    for index, header in enumerate(heads):
+        widest = max(display_width(line) for row in rows for line in row[index].split("\n"))
+        heads[index] = "\n".join(wrap(header, max(longest_word(header), widest - 2)))
+    if table_width(heads, rows) <= width:
+        return draw_table(heads, rows, align)
+    over = table_width(heads, rows) - width
+    cells = [list(row) for row in rows]
+    for column in wrapped:
+        natural = column_width(heads[column], [row[column] for row in cells])
+        least = column_width(heads[column], [])
+        room = max(least, natural - over)
+        if room < natural:
+            over -= natural - room
+            for row in cells:
+                row[column] = "\n".join(wrap(row[column], room))
+    if over <= 0:
+        return draw_table(heads, cells, align)
+    return stacked() if stacked is not None else stacked_table(headers, rows, align, width, wrapped)
+
+
+def stacked_table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align], width: int,
+                  wrapped: Sequence[int] = ()) -> str:
+    """A table too wide for ``width`` as lines: each row's leading cells (up to its last
+    ``wrapped`` column, the names) on a line, the last of them wrapped to what is left, then
+    its other cells as ``Header value`` pairs, ``; `` between them, wrapped under it."""
+    lead = max(wrapped, default=0) + 1
+    widths = [max(display_width(clean(row[index])) for row in rows) for index in range(lead - 1)]
+    used = sum(size + 2 for size in widths)
+    indent = " " * (widths[0] + 4 if widths else 4)
+    out = []
+    for row in rows:
+        names = wrap(row[lead - 1], max(width - used, 1)) if row[lead - 1].strip() else [""]
+        first = "  ".join(pad(clean(row[index]), widths[index], align[index]) for index in range(lead - 1))
+        out.append(((first + "  ") if first else "") + names[0])
+        out.extend(" " * used + name for name in names[1:])
+        pairs = [f"{' '.join(clean(headers[index]).split())} {clean(row[index])}"
+                 for index in range(lead, len(headers))]
+        if pairs:
+            out.extend(wrap("; ".join(pairs), width, indent=indent, subsequent=indent))
+    return "\n".join(line.rstrip() for line in out)

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.league.chart import date_ticks, label_positions, season_picture
-from scorecalc.league.ratings import Ratings, Seat
+from scorecalc.league.figures.ratings import Ratings, Seat
 from scorecalc.league.standings import Insight, compute, placing_shares
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
 from tests.helpers import EXAMPLES, examples, run_cli, run_scorecalc
@@ -100,7 +100,7 @@ def test_a_solo_play_rates_no_one() -> None:
     assert ratings.get("a") is None
     alone = sheet("caracas", ("Ana", 31), date="2026-01-03")
     together = sheet("origin", ("Ana", 40), ("Bo", 30), date="2026-01-04")
-    result = compute([alone, together], insight=Insight(ratings=True))
+    result = compute([alone, together], insight=Insight.of("ratings"))
     ana = next(player for player in result.players if player.name == "Ana")
     assert ana.by_game["caracas"].rating is None and ana.overall.rating is not None
     assert ana.overall.rating == ana.by_game["origin"].rating
@@ -119,7 +119,7 @@ def season_in_file_order() -> list[Scored]:
 
 
 def test_streaks_form_and_ratings_follow_the_play_order() -> None:
-    result = compute(season_in_file_order(), insight=Insight(ratings=True, streaks=True))
+    result = compute(season_in_file_order(), insight=Insight.of("ratings", "streaks"))
     assert [play.info.file for play in result.in_order] == ["c.yaml", "z.yaml", "a.yaml", "b.yaml"]
     ana = next(player for player in result.players if player.name == "Ana")
     assert ana.form is not None and (ana.form.form, ana.form.longest, ana.form.current) == ("WLWL", 1, 0)
@@ -133,11 +133,11 @@ def test_streaks_form_and_ratings_follow_the_play_order() -> None:
 def test_solo_plays_without_a_goal_count_in_neither_streaks_nor_form() -> None:
     alone = sheet("caracas", ("Ana", 31), date="2026-01-03")
     percy = sheet("caribe", ("Ana", 90), ("Percy", 80), date="2026-01-04", automa=("Percy",), solo_goal=True)
-    result = compute([*season_in_file_order(), alone, percy], insight=Insight(streaks=True))
+    result = compute([*season_in_file_order(), alone, percy], insight=Insight.of("streaks"))
     ana = next(player for player in result.players if player.name == "Ana")
     assert ana.form is not None and ana.form.form == "WLWWL"  # c z a [alone: none] percy b
     assert (ana.form.longest, ana.form.current) == (2, 0)
-    only_alone = compute([alone], insight=Insight(streaks=True))
+    only_alone = compute([alone], insight=Insight.of("streaks"))
     assert only_alone.players[0].form is None
 
 
@@ -183,7 +183,7 @@ def test_versus_rival_and_nemesis_by_hand() -> None:
               sheet("origin", ("Ana", 30), ("Bo", 40)),                # Bo ahead of Ana
               sheet("origin", ("Ana", 30), ("Bo", 40)),                # Bo ahead of Ana
               sheet("origin", ("Cy", 45), ("Ana", 45), ("Bo", 10))]   # Ana and Cy level
-    result = compute(sheets, insight=Insight(versus=True))
+    result = compute(sheets, insight=Insight.of("versus"))
     ana = next(player for player in result.players if player.name == "Ana")
     assert [tuple(meeting) for meeting in ana.versus or []] == [("bo", 4, 2, 2), ("cy", 2, 1, 0)]
     assert (ana.rival, ana.nemesis) == ("Bo", None)  # Bo was ahead 2 times, behind 2: no nemesis
@@ -193,7 +193,7 @@ def test_versus_rival_and_nemesis_by_hand() -> None:
     bo = next(player for player in result.players if player.name == "Bo")
     assert [tuple(meeting) for meeting in bo.versus or []] == [("ana", 4, 2, 2), ("cy", 2, 0, 1)]
     assert bo.nemesis == "Cy"  # ahead of Bo once (a shared place once), never behind
-    lonely = compute([sheet("caracas", ("Ana", 31))], insight=Insight(versus=True)).players[0]
+    lonely = compute([sheet("caracas", ("Ana", 31))], insight=Insight.of("versus")).players[0]
     assert (lonely.versus, lonely.rival, lonely.nemesis) == ([], None, None)
 
 
@@ -202,7 +202,7 @@ def test_by_players_and_categories_by_hand() -> None:
     sheets = [sheet("origin", ("Ana", 50), ("Bo", 40), categories=parts),
               sheet("origin", ("Ana", 31), ("Bo", 40), ("Cy", 20), categories=parts),
               sheet("origin", ("Ana", 61), ("Bo", 40), categories=parts)]
-    result = compute(sheets, insight=Insight(by_players=True, categories=True))
+    result = compute(sheets, insight=Insight.of("by_players", "categories"))
     record = next(player for player in result.players if player.name == "Ana").by_game["origin"]
     parts = (record.by_players or {}).items()
     by_size = {size: (part.played, part.wins, part.average) for size, part in parts}
@@ -351,7 +351,7 @@ def test_chart_series_are_ratings_or_wins_after_each_dated_play() -> None:
         "Ana": ((1, 1.0), (2, 1.0), (3, 2.0), (5, 2.0)),
         "Bo": ((1, 0.0), (2, 1.0), (3, 1.0), (4, 2.0), (5, 3.0)),
         "Cy": ((4, 0.0),)}
-    rated = compute(sheets, insight=Insight(ratings=True, chart=True))
+    rated = compute(sheets, insight=Insight.of("ratings", chart=True))
     picture = season_picture(rated)
     assert picture.measure == "Rating (ordinal)"
     ana = next(line for line in picture.lines if line.name == "Ana")

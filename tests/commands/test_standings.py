@@ -297,3 +297,21 @@ def test_a_solo_game_lost_is_no_win_in_csv_or_bgstats() -> None:
     assert [(row["player"], row["rank"], row["winner"]) for row in rows] == [("Carla", "1", "false")]
     play = json.loads(run_cli("score", byos, "--format", "bgstats").stdout)
     assert [player["winner"] for player in play["players"]] == [False]
+
+
+@pytest.mark.parametrize("columns", [60, 66, 72, 80])
+def test_every_table_follows_the_width_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            columns: int) -> None:
+    """Headers wrap, then names, then a table too wide stacks (SPEC: 80 columns and narrower)."""
+    shutil.copytree(EXAMPLES / "league", tmp_path / "league")
+    finale = tmp_path / "league" / "12-galapagos-season-finale.yaml"
+    finale.write_text(finale.read_text(encoding="utf-8").replace("Duarte", "Duarte Nuno de Albuquerque"),
+                      encoding="utf-8")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    options = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
+    out = run_cli("standings", str(tmp_path / "league"), *options).stdout
+    assert max(len(line) for line in out.splitlines()) <= columns
+    assert "Albuquerque" in out and "Played 2; Wins 1; Win rate 50%" in run_cli(
+        "standings", str(tmp_path / "league"), env={"COLUMNS": "60"}).stdout
+    wide = run_cli("standings", str(tmp_path / "league"), *options, "--wide").stdout
+    assert "  Win rate  " in wide and "Duarte Nuno de Albuquerque" in wide

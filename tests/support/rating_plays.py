@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from scorecalc.league.ratings import Change, Rating, Ratings, Seat
+from scorecalc.league.figures.ratings import Change, Rating, Ratings, Seat
 
 REGIMES = {"newcomers": "every play among players rated for the first time",
            "pool": "one pool of 8 over all plays, results by chance",
@@ -63,7 +63,7 @@ def violations(changes: Sequence[Change], fair: bool = False) -> list[tuple[str,
 
 
 def broken_plays(plays: Iterator[list[Seat]], newcomers: bool = False, fair: bool = False) -> int:
-    """The plays of ``plays`` with at least one violation, rated by ``league.ratings`` in
+    """The plays of ``plays`` with at least one violation, rated by ``league.figures.ratings`` in
     play order (``newcomers``: each play among players never rated before)."""
     ratings = Ratings()
     broken = 0
