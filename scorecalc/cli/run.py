@@ -55,7 +55,7 @@ def expand(paths: list[str], report: Report) -> list[str]:
 def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
                 report: Report | None = None) -> int:
     """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result."""
-    from ..output.formats import Format
+    from ..output.formats import RENDERERS
     from ..sheet import Scored
     from ..writing import check_output_target
 
@@ -70,7 +70,7 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
             continue
         # what outputs read (not the file's document); the html page also draws the game's pictures
         # of the file's state
-        results.append(scored if options.format is Format.HTML else Scored(scored.sheet, scored.info))
+        results.append(scored if RENDERERS[options.format].pictures else Scored(scored.sheet, scored.info))
         shown.extend(scored.game.views[flag.view](scored.state) for flag in options.flags)
     if not results:
         return report.exit_code

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..plays import Play, read_play
 from ..sheet import PlayInfo, Scored, ScoreSheet
 from .data import json_text
+
+if TYPE_CHECKING:
+    from .formats import RenderOptions
 
 NAMESPACE = uuid.UUID("898019e5-38ef-572a-a6ad-1b71ea066a29")
 """scorecalc's own uuid5 namespace, ``uuid5(NAMESPACE_URL,
@@ -129,3 +132,8 @@ def to_bgsplay(results: Sequence[Scored], now: float | None = None) -> dict[str,
 def render_bgsplay(results: Sequence[Scored]) -> str:
     """``--format bgsplay``: one import file (indented JSON) for every play of the run."""
     return json_text([to_bgsplay(results)])
+
+
+def render_bgsplay_format(results: Sequence[Scored], options: RenderOptions) -> str:
+    """``--format bgsplay`` (``formats.RENDERERS``)."""
+    return render_bgsplay(results)

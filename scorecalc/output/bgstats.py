@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..plays import Play, Seat, read_play
 from ..sheet import PlayInfo, Scored, ScoreSheet
 from .data import json_text
+
+if TYPE_CHECKING:
+    from .formats import RenderOptions
 
 LINK_PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "scorecalc"
@@ -89,3 +92,8 @@ def bgstats_link(scored: Scored, now: float | None = None) -> str:
 
     data = json.dumps(to_bgstats(scored, now), ensure_ascii=False, separators=(",", ":"))
     return LINK_PREFIX + quote(data, safe=URL_SAFE)
+
+
+def render_bgstats_format(results: Sequence[Scored], options: RenderOptions) -> str:
+    """``--format bgstats`` (``formats.RENDERERS``)."""
+    return render_bgstats(results)

@@ -115,27 +115,42 @@ def render_csv(results: Sequence[Scored]) -> str:
                     free_text=("player",))
 
 
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """Where a format's renderer lives: ``function(results, options) -> str`` in ``module``
+    (under ``scorecalc.output``), imported only when the format is asked for."""
+
+    module: str
+    function: str
+    pictures: bool = False
+    """It draws the games' pictures, so it needs each file's game and state, not the sheet alone."""
+
+
+RENDERERS: dict[Format, Renderer] = {
+    Format.TABLE: Renderer("sheets", "render_text"),
+    Format.JSON: Renderer("formats", "render_json_format"),
+    Format.CSV: Renderer("formats", "render_csv_format"),
+    Format.MARKDOWN: Renderer("sheets", "render_markdown"),
+    Format.BGSTATS: Renderer("bgstats", "render_bgstats_format"),
+    Format.BGSPLAY: Renderer("bgsplay", "render_bgsplay_format"),
+    Format.HTML: Renderer("html", "render_html_format", pictures=True),
+}
+"""Every format's renderer, one per format (a test checks each format has one)."""
+
+
 def render(results: Sequence[Scored], options: RenderOptions) -> str:
-    """The scored tables in ``options.format``."""
-    fmt = options.format
-    if fmt is Format.JSON:
-        return render_json(results, items=not options.summary)
-    if fmt is Format.CSV:
-        return render_csv(results)
-    if fmt is Format.BGSTATS:
-        from .bgstats import render_bgstats
+    """The scored tables in ``options.format``, by the format's renderer."""
+    from importlib import import_module
 
-        return render_bgstats(results)
-    if fmt is Format.BGSPLAY:
-        from .bgsplay import render_bgsplay
+    renderer = RENDERERS[options.format]
+    function = getattr(import_module(f"{__package__}.{renderer.module}"), renderer.function)
+    text: str = function(results, options)
+    return text
 
-        return render_bgsplay(results)
-    if fmt is Format.HTML:
-        from .html import render_html
 
-        return render_html(results, summary=options.summary)
-    from .sheets import render_tables
+def render_json_format(results: Sequence[Scored], options: RenderOptions) -> str:
+    return render_json(results, items=not options.summary)
 
-    markdown = fmt is Format.MARKDOWN
-    return render_tables(results, width=None if markdown else options.table_width(), summary=options.summary,
-                         markdown=markdown)
+
+def render_csv_format(results: Sequence[Scored], options: RenderOptions) -> str:
+    return render_csv(results)

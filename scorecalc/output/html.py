@@ -27,6 +27,7 @@ from .page import score_page
 
 if TYPE_CHECKING:
     from ..league.standings import Standings
+    from .formats import RenderOptions
 
 POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
           "form-action 'none'")
@@ -102,3 +103,8 @@ def embedded_svg(svg: str, prefix: str) -> str:
         return f"{found.group(1)}{prefix}-{name}" if name in ids else found.group(0)
 
     return re.sub(r"(url\(#|href=\"#)([^)\"]+)", reference, svg)
+
+
+def render_html_format(results: Sequence[Scored], options: RenderOptions) -> str:
+    """``--format html`` (``formats.RENDERERS``)."""
+    return render_html(results, summary=options.summary)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..sheet import PlayerScore, Scored, ScoreSheet
+from .formats import RenderOptions
 from .tables import (
     MIN_WIDTH,
     clean,
@@ -27,24 +28,26 @@ from .tables import (
 from .terminal import DEFAULT_WIDTH
 
 
-def render_tables(results: Sequence[Scored], *, width: int | None, summary: bool = False,
-                  markdown: bool = False) -> str:
-    """Table or Markdown text of every sheet; the table fits ``width`` (``None``: one line
-    per item, however long). Markdown is never wrapped."""
+def render_text(results: Sequence[Scored], options: RenderOptions) -> str:
+    """``--format table``: every sheet's itemised tables, then its summary, fitted to the
+    width (``--wide``: one line per item, however long)."""
+    width = options.table_width()
     if width is not None:
         width = max(width, MIN_WIDTH)
-    return "\n".join(render_table(scored, markdown, summary=summary, width=width) for scored in results)
+    return "\n".join(render_table(scored, summary=options.summary, width=width) for scored in results)
 
 
-def render_table(scored: Scored, markdown: bool = False, *, summary: bool = False,
-                 width: int | None = None) -> str:
+def render_markdown(results: Sequence[Scored], options: RenderOptions) -> str:
+    """``--format markdown``: every sheet as Markdown (never wrapped)."""
+    return "\n".join(markdown_page(scored, options.summary) for scored in results)
+
+
+def render_table(scored: Scored, *, summary: bool = False, width: int | None = None) -> str:
     """Itemised blocks per player, then the summary with totals, ranks and the winner.
 
     ``width``: wrap the table to that many columns (``None``: one line per item, however
-    long). ``summary``: leave the itemised blocks out. Markdown is never wrapped.
+    long). ``summary``: leave the itemised blocks out.
     """
-    if markdown:
-        return _markdown_page(scored, summary)
     return _text_page(scored, summary, width)
 
 
@@ -297,7 +300,7 @@ def _markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align
                           [[markdown_cell(str(cell)) for cell in row] for row in rows], align)
 
 
-def _markdown_page(scored: Scored, summary: bool) -> str:
+def markdown_page(scored: Scored, summary: bool = False) -> str:
     sheet, info = scored.sheet, scored.info
     lines = [f"# {heading(scored)}", ""]
     if not summary:

@@ -15,7 +15,7 @@ from wcwidth import wcswidth
 
 from scorecalc.output import terminal
 from scorecalc.output.formats import RenderOptions, render, to_json_object
-from scorecalc.output.sheets import render_table
+from scorecalc.output.sheets import markdown_page, render_table
 from scorecalc.output.tables import display_width, wrap
 from scorecalc.output.terminal import terminal_height, terminal_width
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet, TieBreak, rank
@@ -245,7 +245,7 @@ def hostile_sheet() -> Scored:
 
 def test_names_and_details_are_rendered_defensively() -> None:
     sheet = hostile_sheet()
-    markdown = render_table(sheet, markdown=True)
+    markdown = markdown_page(sheet)
     for line in markdown.splitlines():
         if line.startswith("|"):
             assert len(line.replace("\\|", "").split("|")) == 6  # 4 columns, each cell one line
