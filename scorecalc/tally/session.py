@@ -102,6 +102,10 @@ class Session(Moving):
         return next((question for question in plan if not question.answered), None)
 
     def seen(self, question: Question) -> str:
+        """The question as the player sees it; a form's by its own words (``Alex's board``)."""
+        if question.kind == "form":
+            owner = seen_as(question.path[:-1], self.data, self.model.interview, self.model.declaration)
+            return f"{owner} {question.label}"
         return seen_as(question.path, self.data, self.model.interview, self.model.declaration)
 
     # --- the loop ----------------------------------------------------------------------------
