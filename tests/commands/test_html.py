@@ -352,3 +352,14 @@ def test_jinja2_is_imported_only_for_html(args: tuple[str, ...], loaded: str) ->
     done = run_scorecalc(*args, script=LOADED, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == loaded
+
+
+def test_tally_prints_the_page_when_asked_for_html(tmp_path: Path) -> None:
+    """tally's score at the end is 'scorecalc GAME FILE' with the same options: -f html prints
+    the page (the board drawn from the file tally wrote)."""
+    answers = ["", "2026-01-05", "", "Alex", "Bea", "", "JuJa~ES JuSlSo~NESW JuHo~SW SaAt", "", "6 4 2 3"]
+    done = run_scorecalc("tally", "caracas", "t.yaml", "-f", "html", cwd=tmp_path,
+                         input="\n".join(answers) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("<!DOCTYPE html>") and "<svg" in done.stdout
+    assert_self_contained(done.stdout)
