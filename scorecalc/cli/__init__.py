@@ -42,14 +42,6 @@ not the class Click passes."""
 ClickFormatter = Any
 """Click's ``HelpFormatter`` (likewise)."""
 
-CLICK_ERROR: type[Exception] = next(base for base in typer.BadParameter.__mro__
-                                    if base.__name__ == "ClickException")
-"""Click's own errors (usage errors above all), which Click prints and exits on: the base
-of ``typer.BadParameter``, the one of them that every Typer of our range exports."""
-
-CLICK_USAGE_ERROR: type[Exception] = next(base for base in typer.BadParameter.__mro__
-                                          if base.__name__ == "UsageError")
-
 YAML_SUFFIXES = (".yaml", ".yml")
 
 
@@ -128,8 +120,8 @@ class ScorecalcGroup(TyperGroup):
         try:
             code = super().invoke(ctx)
             console.flush()
-        except (typer.Exit, typer.Abort, CLICK_ERROR):
-            raise
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise  # Click's own (a usage error above all): Click prints it and exits
         except KeyboardInterrupt:
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except (BrokenPipeError, PipeClosed):
@@ -166,8 +158,8 @@ class ScorecalcGroup(TyperGroup):
     def resolve_command(self, ctx: ClickContext, args: list[str]) -> Any:
         name = args[0] if args else ""
         if name.lower().endswith(YAML_SUFFIXES) and name not in self.lazy:
-            raise CLICK_USAGE_ERROR(f"{name!r} is a file, not a command; to score it, run "
-                                    f"'scorecalc score {name}' (or 'scorecalc GAME {name}')")
+            ctx.fail(f"{name!r} is a file, not a command; to score it, run "
+                     f"'scorecalc score {name}' (or 'scorecalc GAME {name}')")
         return super().resolve_command(ctx, args)
 
 

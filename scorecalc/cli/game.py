@@ -2,7 +2,6 @@
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
-import typer
 from typer.core import TyperCommand
 
 from ..games import REGISTRY
@@ -12,7 +11,7 @@ from .run import score_files
 
 def build(name: str, help: str) -> TyperCommand:
     @score_command(name, help, flags=[(name, option) for option in REGISTRY[name].options])
-    def game(ctx: typer.Context, file: FileArgument) -> int:
-        return score_files([file], name, ScoreOptions.of(ctx))
+    def game(file: FileArgument, options: ScoreOptions) -> int:
+        return score_files([file], name, options)
 
     return game

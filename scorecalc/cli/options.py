@@ -2,22 +2,23 @@
 
 The options of every command that prints a score (``scorecalc GAME FILE``, ``score``,
 ``tally``) are listed once, as the parameters of ``score_options``; the ``score_command``
-decorator gives a command those options, and the game's own flags (``--show-board``),
-and hands the command one frozen ``ScoreOptions`` (``ScoreOptions.of(ctx)``), as
-sqlite-utils' ``output_options`` and black's ``Mode`` do.
+decorator puts those options, and the game's own flags (``--show-board``), in the
+command function's one signature (``joined``), which Typer reads, and calls it with
+``options``, one frozen ``ScoreOptions``, as sqlite-utils' ``output_options`` and black's
+``Mode`` do: one hop, on Typer's public API.
 """
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
+import inspect
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 from typing import Annotated, Any
 
 import typer
 import typer.main
-from typer.core import TyperCommand, TyperOption
+from typer.core import TyperCommand
 
 from ..errors import UsageError, quoted
 from ..games import REGISTRY, GameOption
@@ -117,15 +118,6 @@ class ScoreOptions:
         """The output goes to a file (``--output PATH``), not to standard output."""
         return self.output is not None and self.output != "-"
 
-    @classmethod
-    def of(cls, ctx: typer.Context) -> "ScoreOptions":
-        """The options of the command ``ctx`` runs (a ``score_command``)."""
-        options: ScoreOptions = ctx.meta[OPTIONS_KEY]
-        return options
-
-
-OPTIONS_KEY = "scorecalc.score_options"
-
 
 def score_options(
     format: FormatOption = Format.TABLE,
@@ -144,12 +136,6 @@ def score_options(
                         bgstats_link=bgstats_link, qr=qr, qr_file=qr_file)
 
 
-@cache
-def score_parameters() -> tuple[Any, ...]:
-    """``score_options``' parameters as Typer makes them (types, help, defaults, choices)."""
-    return tuple(built(score_options, "score-options", "").params)
-
-
 class ScorecalcCommand(TyperCommand):
     """A scorecalc command: its usage line as Click writes it (``scorecalc caracas [OPTIONS] FILE``);
     Typer 0.28 wraps required arguments in braces (``{FILE}``)."""
@@ -159,40 +145,22 @@ class ScorecalcCommand(TyperCommand):
         return [piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece for piece in pieces]
 
 
-class ScoreCommand(ScorecalcCommand):
-    """A command that prints a score: its own arguments, then the score options, then the
-    game flags it takes. Their values reach the command as one ``ScoreOptions``."""
-
-    flags: tuple[GameOption, ...] = ()
-
-    def take_options(self, flags: Sequence[tuple[str, GameOption]]) -> None:
-        """Add the score options and the game ``flags`` ((game, option) pairs) to the command."""
-        self.flags = tuple(option for _, option in flags)
-        self.params.extend(score_parameters())
-        self.params.extend(flag_parameter(game, option) for game, option in flags)
-
-    def invoke(self, ctx: ClickContext) -> Any:
-        values = {param.name: ctx.params.pop(param.name) for param in score_parameters()}
-        given = tuple(option for option in self.flags if ctx.params.pop(option.parameter, False))
-        ctx.meta[OPTIONS_KEY] = score_options(**values).with_flags(given)
-        return super().invoke(ctx)
-
-
-def flag_parameter(game: str, option: GameOption) -> TyperOption:
-    """A game's own flag (``GameOption``): a view printed before the score, or one printed
-    instead of it, without a table (``--codes``)."""
+def flag_parameter(game: str, option: GameOption) -> inspect.Parameter:
+    """A game's own flag (``GameOption``) as a parameter Typer reads: a view printed before the
+    score, or one printed instead of it, without a table (``--codes``)."""
     if option.needs_table:
-        return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help)
+        declared = typer.Option(option.flag, help=option.help)
+    else:
+        def show(ctx: ClickContext, param: Any, value: bool) -> None:
+            if value:
+                from ..games import get_game
 
-    def show(ctx: ClickContext, param: Any, value: bool) -> None:
-        if value:
-            from ..games import get_game
+                console.out(get_game(game).listings[option.view]().rstrip("\n") + "\n")
+                raise typer.Exit()
 
-            console.out(get_game(game).listings[option.view]().rstrip("\n") + "\n")
-            raise typer.Exit()
-
-    return TyperOption(param_decls=[option.flag], is_flag=True, default=False, help=option.help,
-                       is_eager=True, callback=show)
+        declared = typer.Option(option.flag, help=option.help, is_eager=True, callback=show)
+    return inspect.Parameter(option.parameter, inspect.Parameter.KEYWORD_ONLY, default=False,
+                             annotation=Annotated[bool, declared])
 
 
 Command = Callable[..., int]
@@ -213,16 +181,44 @@ def command(name: str, help: str) -> Callable[[Command], TyperCommand]:
     return lambda function: built(function, name, help)
 
 
+def joined(function: Command, extra: Sequence[inspect.Parameter], fills: str,
+           gather: Callable[[dict[str, Any]], Any], before: str | None = None) -> Command:
+    """``function`` with the ``extra`` parameters in its signature instead of its parameter
+    ``fills`` (placed before the parameter ``before``, else last): Typer reads them all from
+    that one signature, and ``gather`` turns their values into the one frozen value
+    ``function`` takes as ``fills``."""
+    names = {param.name for param in extra}
+    own = [param for param in inspect.signature(function).parameters.values() if param.name != fills]
+    at = next((i for i, param in enumerate(own) if param.name == before), len(own))
+    added = [param.replace(kind=inspect.Parameter.KEYWORD_ONLY) for param in extra]
+    parameters = [*own[:at], *added, *own[at:]]
+    parameters = [param.replace(kind=inspect.Parameter.KEYWORD_ONLY) if i >= at else param
+                  for i, param in enumerate(parameters)]
+
+    def command(**values: Any) -> int:
+        taken = {name: values.pop(name) for name in names}
+        return function(**values, **{fills: gather(taken)})
+
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {param.name: param.annotation for param in parameters}
+    return command
+
+
 def score_command(name: str, help: str, flags: Sequence[tuple[str, GameOption]] = ()) \
         -> Callable[[Command], TyperCommand]:
-    """Decorator: the function (which takes a ``typer.Context`` and its own arguments) as the
-    command ``name`` with the score options and the game ``flags``; it reads them as
-    ``ScoreOptions.of(ctx)``."""
+    """Decorator: the function as the command ``name``, with the score options (``score_options``'
+    parameters) and the game ``flags`` after its own parameters; the function is called with
+    ``options``, one frozen ``ScoreOptions`` (as sqlite-utils' ``output_options`` and black's
+    ``Mode`` do)."""
+    shared = list(inspect.signature(score_options).parameters.values())
+    given = [(option, flag_parameter(game, option)) for game, option in flags]
+
+    def gather(values: dict[str, Any]) -> ScoreOptions:
+        options = score_options(**{param.name: values[param.name] for param in shared})
+        return options.with_flags(tuple(option for option, param in given if values[param.name]))
 
     def decorate(function: Command) -> TyperCommand:
-        command = built(function, name, help, ScoreCommand)
-        assert isinstance(command, ScoreCommand)
-        command.take_options(flags)
-        return command
+        return built(joined(function, [*shared, *(param for _, param in given)], "options", gather), name,
+                     help)
 
     return decorate

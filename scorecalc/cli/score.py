@@ -2,7 +2,6 @@
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
-import typer
 from typer.core import TyperCommand
 
 from ..output.report import Report
@@ -12,8 +11,8 @@ from .run import expand, score_files
 
 def build(name: str, help: str) -> TyperCommand:
     @score_command(name, help)
-    def score(ctx: typer.Context, paths: PathsArgument) -> int:
+    def score(paths: PathsArgument, options: ScoreOptions) -> int:
         report = Report()
-        return score_files(expand(paths, report), None, ScoreOptions.of(ctx), report)
+        return score_files(expand(paths, report), None, options, report)
 
     return score

@@ -2,27 +2,27 @@
 
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
+import inspect
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperCommand, TyperOption
+from typer.core import TyperCommand
 
 from ..errors import UsageError
 from ..games import REGISTRY
 from ..output.report import Report
 from ..output.standings import StandingsFormat
 from ..output.terminal import console
-from . import ClickContext
 from .options import (
     OutputOption,
     PathsArgument,
-    ScorecalcCommand,
     StrictOption,
     WideOption,
     built,
     choice_metavar,
     complete_game,
+    joined,
     known_game,
 )
 from .run import emit, expand, save, score_one
@@ -34,38 +34,27 @@ ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --fo
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
 
 
+def standings_format(text: str) -> StandingsFormat:
+    """``--format``'s value: a format of the standings; ``bgstats``, one play's, is refused with
+    a pointer to ``bgsplay`` instead of the bare "not one of"."""
+    if text.strip().lower() == "bgstats":
+        raise typer.BadParameter(ONE_PLAY_ONLY)
+    try:
+        return StandingsFormat(text)
+    except ValueError:
+        choices = ", ".join(repr(str(choice)) for choice in StandingsFormat)
+        raise typer.BadParameter(f"{text!r} is not one of {choices}.") from None
+
+
 ChartOption = Annotated[str | None, typer.Option(
     "--chart", metavar="FILE", help="Also draw the season as FILE.png or FILE.svg: ratings (with "
                                     "--ratings) or wins after each dated play, a line per player.")]
 
 
-FIGURES_KEY = "scorecalc.standings_figures"
-
-
-class StandingsCommand(ScorecalcCommand):
-    """``standings``: its own options, and one flag per figure of ``league.figures`` (listed
-    before ``--chart``, in ``Figure.listed`` order). The figures given reach the command as
-    ``ctx.meta[FIGURES_KEY]``, a frozenset of their names."""
-
-    def take_figures(self) -> None:
-        from ..league import figures
-
-        flags = [TyperOption(param_decls=[figure.name, figure.flag], is_flag=True, default=False,
-                             help=figure.help) for figure in figures.listed()]
-        at = next(index for index, param in enumerate(self.params) if param.name == "chart")
-        self.params[at:at] = flags
-
-    def invoke(self, ctx: ClickContext) -> Any:
-        from ..league import figures
-
-        ctx.meta[FIGURES_KEY] = frozenset(figure.name for figure in figures.listed()
-                                          if ctx.params.pop(figure.name, False))
-        return super().invoke(ctx)
-
-
 def build(name: str, help: str) -> TyperCommand:
+    from ..league import figures
+
     def standings(
-        ctx: typer.Context,
         paths: PathsArgument,
         since: Annotated[str | None, typer.Option(
             "--since", metavar="DATE",
@@ -77,13 +66,15 @@ def build(name: str, help: str) -> TyperCommand:
             "--game", metavar="GAME", help="Count only this game: " + ", ".join(REGISTRY) + ".",
             autocompletion=complete_game)] = None,
         format: Annotated[StandingsFormat, typer.Option(
-            "--format", "-f", metavar=choice_metavar(list(StandingsFormat)),
+            "--format", "-f", metavar=choice_metavar(list(StandingsFormat)), parser=standings_format,
+            autocompletion=lambda: list(StandingsFormat),
             help="Output format (bgsplay: the plays counted, as one BG Stats import file).",
         )] = StandingsFormat.TABLE,
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,
         chart: ChartOption = None,
+        asked: frozenset[str] = frozenset(),
     ) -> int:
         from ..dates import parse_day
         from ..league.standings import Filters, Insight
@@ -92,14 +83,20 @@ def build(name: str, help: str) -> TyperCommand:
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
-        insight = Insight(ctx.meta[FIGURES_KEY], chart is not None)
+        insight = Insight(asked, chart is not None)
         return run(paths, filters, insight, StandingsFormat(format), output, strict, wide, chart)
 
-    command = built(standings, name, help, StandingsCommand)
-    assert isinstance(command, StandingsCommand)
-    command.take_figures()
-    refuse_one_play_format(command)
-    return command
+    # one flag per figure of league.figures, before --chart, in Figure.listed order; the figures
+    # given reach the command as ``asked``, a frozenset of their names
+    listed = figures.listed()
+    flags = [inspect.Parameter(figure.name, inspect.Parameter.KEYWORD_ONLY, default=False,
+                               annotation=Annotated[bool, typer.Option(figure.flag, help=figure.help)])
+             for figure in listed]
+
+    def gather(values: dict[str, Any]) -> frozenset[str]:
+        return frozenset(figure.name for figure in listed if values[figure.name])
+
+    return built(joined(standings, flags, "asked", gather, before="chart"), name, help)
 
 
 def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
@@ -199,17 +196,3 @@ def check_chart(chart: str, output: str | None, files: list[str]) -> None:
     if output is not None and output != "-" and same_target(chart, output):
         raise UsageError(f"{chart}: --chart and --output name the same file; give each its own path")
     check_plotting_library()
-
-
-def refuse_one_play_format(standings: TyperCommand) -> None:
-    """``--format bgstats``, a score's format for one play, is refused with a pointer to
-    ``bgsplay`` instead of the bare "not one of" (the choices shown stay those of standings)."""
-    choice: Any = next(param for param in standings.params if param.name == "format").type
-    convert = choice.convert
-
-    def refusing(value: Any, param: Any, ctx: ClickContext) -> Any:
-        if isinstance(value, str) and value.strip().lower() == "bgstats":
-            choice.fail(ONE_PLAY_ONLY, param, ctx)
-        return convert(value, param, ctx)
-
-    choice.convert = refusing

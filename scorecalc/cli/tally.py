@@ -40,12 +40,11 @@ def build(name: str, help: str) -> TyperCommand:
              for option in entry.options if option.needs_table]
 
     @score_command(name, full_help(help), flags=flags)
-    def tally_command(ctx: typer.Context, game: GameArgument, file: TableFileArgument) -> int:
+    def tally_command(game: GameArgument, file: TableFileArgument, options: ScoreOptions) -> int:
         from ..games import get_game
         from ..tally.session import DONE, tally
 
         chosen = known_game(game)
-        options = ScoreOptions.of(ctx)
         for flag in options.flags:
             if flag not in REGISTRY[chosen].options:
                 raise UsageError(f"{flag.flag} is not an option of {REGISTRY[chosen].title}")

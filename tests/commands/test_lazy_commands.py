@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-import typer
 
 from scorecalc.cli.options import FileArgument, ScoreOptions, score_command
 from scorecalc.output.formats import Format
@@ -69,8 +68,8 @@ def test_score_options_reach_the_command_as_one_frozen_object() -> None:
     seen: list[ScoreOptions] = []
 
     @score_command("probe", "Probe the options.")
-    def probe(ctx: typer.Context, file: FileArgument) -> int:
-        seen.append(ScoreOptions.of(ctx))
+    def probe(file: FileArgument, options: ScoreOptions) -> int:
+        seen.append(options)
         return 0
 
     assert probe.main(["x.yaml", "-f", "csv", "--summary", "--wide", "-o", "out.csv"],
