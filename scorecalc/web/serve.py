@@ -109,6 +109,7 @@ def choose(text: str | None) -> tuple[Address, socket.socket]:
         if ip.version == 6:
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0 if ip.is_unspecified else 1)
         sock.bind((host, port))
+        sock.listen(128)  # phones that come before the server runs wait in the backlog
     except OSError as error:
         sock.close()
         raise UsageError(f"--bind {text or host}: cannot listen there: {error.strerror or error}") from None
