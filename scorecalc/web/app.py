@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from functools import cache
@@ -116,6 +117,8 @@ class Serving:
         self.told = 0
         """Event streams told that the table is scored (each phone then loads the score page)."""
         self.served = 0
+        self.streams = 0
+        """Event streams open now."""
         self.closing = False
 
     def score(self) -> Reply:
@@ -139,7 +142,8 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
 
     async def page(request: Request) -> Response:
         view = await run_in_threadpool(pad.view)
-        text = templates().get_template("pad.html.j2").render(view=view, title=pad.game.title, file=pad.name)
+        text = templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
+                                                                    file=os.path.basename(pad.name))
         return HTMLResponse(text)
 
     async def form(request: Request) -> Response:
@@ -159,7 +163,7 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         if not well_formed(sent):
             return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
         reply = await run_in_threadpool(pad.answer, sent["place"], sent.get("seen"), sent["value"])
-        return JSONResponse(reply.json(), reply.code)
+        return JSONResponse({**reply.json(), "version": pad.version}, reply.code)
 
     async def score(request: Request) -> Response:
         refused = await refuse_foreign(request, serving.origin)
@@ -212,14 +216,25 @@ async def refuse_foreign(request: Request, origin: str) -> Response | None:
 async def stream(serving: Serving) -> AsyncIterator[str]:
     """Server-sent events: the table's version whenever it changes, and ``scored`` at the end."""
     pad = serving.pad
-    seen = -1
+    seen: tuple[int, bool] = (-1, False)
+    serving.streams += 1
+    try:
+        yield "retry: 500\n\n"  # a phone whose stream broke is back within half a second
+        async for event in events(serving, pad, seen):
+            yield event
+    finally:
+        serving.streams -= 1
+
+
+async def events(serving: Serving, pad: Pad, seen: tuple[int, bool]) -> AsyncIterator[str]:
     quiet = 0.0
     while not serving.closing:
-        if pad.version != seen:
-            seen = pad.version
-            yield f"data: {json.dumps({'version': seen, 'scored': serving.page is not None})}\n\n"
+        now = (pad.version, serving.page is not None)  # the page comes just after the last version
+        if now != seen:
+            seen = now
+            yield f"data: {json.dumps({'version': now[0], 'scored': now[1]})}\n\n"
             quiet = 0.0
-            if serving.page is not None:
+            if now[1]:
                 serving.told += 1
                 return
         await asyncio.sleep(TICK)

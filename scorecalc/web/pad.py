@@ -168,6 +168,8 @@ class Pad:
         if question.answered:
             return ""
         text = default_text(question, self.model.now)
+        if text == "skip":
+            return "optional"
         return f"empty: {text}" if text else ""
 
     def problem_at(self, path: Path) -> str:

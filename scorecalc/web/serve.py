@@ -32,6 +32,9 @@ TOKEN_BYTES = 16
 """128 bits of ``secrets.token_urlsafe``."""
 SETTLE = 3.0
 """After scoring, how long the server waits for the phones to load the score page (seconds)."""
+QUIET = 1.0
+"""...and stops sooner once no phone holds a stream and each one told has loaded the page; a phone
+whose stream broke comes back within half a second (its ``retry``), so it is told too."""
 GRACE = 1
 """uvicorn's graceful shutdown timeout: open connections cut after it (seconds)."""
 PROBE = ("192.0.2.1", 9)
@@ -170,8 +173,11 @@ def watch(serving: Serving, server: Any) -> None:
     or once FILE could not be written."""
     while not (serving.page is not None or serving.pad.failure):
         time.sleep(0.1)
-    deadline = time.monotonic() + SETTLE
-    while time.monotonic() < deadline and (serving.told == 0 or serving.served < serving.told):
+    start = time.monotonic()
+    while time.monotonic() < start + SETTLE:
+        settled = serving.streams == 0 and serving.served >= serving.told
+        if settled and time.monotonic() > start + QUIET:
+            break
         time.sleep(0.05)
     serving.closing = True
     server.should_exit = True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import queue
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -27,10 +28,12 @@ class Served:
         self.file = file
         self.process = start_scorecalc("tally", game, str(file), "--web", "--bind", "127.0.0.1", *extra,
                                        cwd=file.parent, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE)
+                                       stderr=subprocess.PIPE, env={"PYTHONFAULTHANDLER": "1"})
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
+        self.out: list[bytes] = []
         threading.Thread(target=self.read, daemon=True).start()
+        threading.Thread(target=self.read_out, daemon=True).start()
         found = self.wait_for(LINK)
         self.host, self.token = found.group(1), found.group(2)
         self.url = f"http://{self.host}/{self.token}/"
@@ -39,6 +42,11 @@ class Served:
         assert self.process.stderr is not None
         for raw in self.process.stderr:
             self.lines.put(raw.decode("utf-8", "replace"))
+
+    def read_out(self) -> None:
+        assert self.process.stdout is not None
+        for raw in self.process.stdout:
+            self.out.append(raw)
 
     def wait_for(self, pattern: re.Pattern[str], seconds: float = 30) -> re.Match[str]:
         deadline = time.monotonic() + timeout(seconds)
@@ -68,7 +76,10 @@ class Served:
     def answer(self, place: str, value: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
         body = json.dumps({"place": place, "seen": seen, "value": value}).encode()
         code, _, data = self.request("answer", body, {"Content-Type": "application/json"})
-        return code, json.loads(data)
+        reply = json.loads(data)
+        if code != 400:
+            assert isinstance(reply.pop("version"), int)  # the table's version after the answer
+        return code, reply
 
     def score(self) -> tuple[int, dict[str, Any]]:
         code, _, data = self.request("score", b"{}", {"Content-Type": "application/json"})
@@ -76,10 +87,16 @@ class Served:
 
     def finish(self, seconds: float = 30) -> tuple[int, str, str]:
         """Wait for the process to end: its code, standard output, the rest of standard error."""
-        assert self.process.stdout is not None
-        out = self.process.stdout.read().decode()
-        code = self.process.wait(timeout=timeout(seconds))
-        time.sleep(0.1)
+        try:
+            code = self.process.wait(timeout=timeout(seconds))
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)  # PYTHONFAULTHANDLER: every thread's stack
+            self.process.wait(timeout=timeout(10))
+            time.sleep(0.2)
+            raise AssertionError("the pad did not exit:\n" + "".join(self.said)
+                                 + "".join(self.lines.queue)) from None
+        time.sleep(0.2)
+        out = b"".join(self.out).decode()
         while not self.lines.empty():
             self.said.append(self.lines.get())
         return code, out, "".join(self.said)

@@ -25,6 +25,10 @@
     return response.json();
   }
 
+  function byPlace(place) {
+    return [...form().querySelectorAll(".field")].find((field) => field.dataset.place === place);
+  }
+
   async function send(field, value) {
     if (field.dataset.sending === value) return;
     field.dataset.sending = value;
@@ -35,11 +39,15 @@
       reply = await post("answer", { place: field.dataset.place, seen: seen, value: value });
     } catch (error) {
       delete field.dataset.sending;
+      field = byPlace(field.dataset.place) || field;
       status(field, "not sent (no connection): Enter again to retry", "bad");
       return;
     }
     delete field.dataset.sending;
+    field = byPlace(field.dataset.place) || field;  // the form may have been redrawn meanwhile
+    delete field.dataset.sending;
     const input = field.querySelector("input");
+    field.dataset.at = String(reply.version);  // a form older than this says nothing new of this field
     if (reply.status === "saved") {
       field.classList.remove("dirty");
       if (reply.current !== null && input) input.value = reply.current;
@@ -64,7 +72,9 @@
   });
   document.addEventListener("change", (event) => {
     const field = event.target.closest(".field");
-    if (field && event.target.matches("input")) send(field, event.target.value);
+    if (!field || !event.target.matches("input")) return;
+    if (field.dataset.answered === "yes" && event.target.value === field.dataset.seen) return;  // saved already
+    send(field, event.target.value);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || !event.target.matches(".field input")) return;
@@ -97,12 +107,15 @@
   // Another phone's answers: the fresh form from the server, merged into this one.
   function merge(fresh) {
     const old = form();
+    const at = Number(fresh.dataset.version);
+    if (at < Number(old.dataset.version)) return;  // an older snapshot overtaken by a newer one
     if (places(old) !== places(fresh)) {
       const kept = {};
       for (const field of old.querySelectorAll(".field")) {
         const input = field.querySelector("input");
         kept[field.dataset.place] = {
           dirty: field.classList.contains("dirty"), value: input ? input.value : "",
+          seen: field.dataset.seen, answered: field.dataset.answered, at: Number(field.dataset.at || -1),
           status: field.querySelector(".status").textContent,
           kind: field.querySelector(".status").className, focused: input && document.activeElement === input,
         };
@@ -119,15 +132,18 @@
         if (!was) continue;
         field.querySelector(".status").textContent = was.status;
         field.querySelector(".status").className = was.kind;
-        if (input && was.dirty) {
+        if (was.at > at) field.dataset.at = String(was.at);
+        if (input && (was.dirty || was.at > at)) {
           input.value = was.value;
-          field.classList.add("dirty");
+          field.dataset.seen = was.seen;
+          field.dataset.answered = was.answered;
+          if (was.dirty) field.classList.add("dirty");
         }
         if (input && was.focused) input.focus();
       }
     } else {
       const fields = fresh.querySelectorAll(".field");
-      old.querySelectorAll(".field").forEach((field, i) => update(field, fields[i]));
+      old.querySelectorAll(".field").forEach((field, i) => update(field, fields[i], at));
       for (const id of ["end"]) {
         const here = document.getElementById(id);
         const status = here.querySelector(".status");
@@ -139,20 +155,23 @@
       for (const problem of [...fresh.querySelectorAll(":scope > .problem")].reverse()) old.prepend(problem);
       old.dataset.ready = fresh.dataset.ready;
     }
-    form().dataset.version = String(version);
+    form().dataset.version = String(at);
     follow();
   }
 
-  function update(field, fresh) {
+  function update(field, fresh, at) {
+    if (Number(field.dataset.at || -1) > at) return;  // this phone's own answer is newer
     const input = field.querySelector("input");
-    const editing = field.classList.contains("dirty") || (input && document.activeElement === input);
+    const editing = field.classList.contains("dirty");
     const changed = fresh.dataset.seen !== field.dataset.seen || fresh.dataset.answered !== field.dataset.answered;
     if (input && editing && changed && input.value !== fresh.dataset.seen) {
       status(field, "another phone saved “" + fresh.dataset.seen + "” here; yours (not sent yet): “"
         + input.value + "”", "bad");
     }
-    field.dataset.seen = fresh.dataset.seen;
-    field.dataset.answered = fresh.dataset.answered;
+    if (!editing) {  // a field being edited keeps what it saw when the typing began: a send is then refused
+      field.dataset.seen = fresh.dataset.seen;
+      field.dataset.answered = fresh.dataset.answered;
+    }
     field.classList.toggle("answered", fresh.classList.contains("answered"));
     if (input && !editing) {
       input.value = fresh.querySelector("input").value;
