@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .pad import Pad
 
 ROW = "row"
+DRAWING = 60
+"""Columns of the board's drawing: the narrow one, which a phone shows whole or scrolls."""
 
 
 @dataclass
@@ -43,7 +45,8 @@ class BoardView:
     doc: str
     rows: list[RowView] = field(default_factory=list)
     done: bool = False
-    figures: str = ""
+    drawing: str = ""
+    """The board as the terminal draws it (60 columns), for the phone to show under the SEA."""
     problem: str = ""
 
 
@@ -60,7 +63,13 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     rows = [" ".join(line.split()) for line in rows_of(record)]
     done = question.step is not None and question.step.done
     place = place_text(question.path)
-    shown = BoardView(place, f"{name}'s board", ROW_DOC, done=done, problem=problem)
+    drawing = ""
+    if rows and question.form is not None:
+        try:
+            drawing = question.form.picture(record, DRAWING)
+        except BadAnswer:  # a board that does not read yet is not drawn
+            drawing = ""
+    shown = BoardView(place, f"{name}'s board", ROW_DOC, done=done, drawing=drawing, problem=problem)
     for number, row in enumerate(rows, start=1):
         shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s board row {number}", row, True))
     if not done:

@@ -167,3 +167,48 @@ def test_a_second_pad_on_one_file_is_refused(pad: Served, tmp_path: Path) -> Non
     done = run_scorecalc("tally", "galapagos", str(pad.file), "--web", "--bind", "127.0.0.1",
                          input="", seconds=60)
     assert done.returncode == 2 and "another 'scorecalc tally' is writing this file" in done.stderr
+
+
+CARACAS_TRUTH = """\
+game: caracas
+players:
+  - name: Alex
+    grid: |
+      JuJa~ES  JuSlSo~NESW  JuHo~SW  SaAt
+      JuKi~NE  SwPiGu~NESW  SwAn~NW  SaIb
+  - name: Bea
+    landscape: {biggest_jungle: 6, savannah_areas: 4, swamp_areas: 2, forks: 3}
+"""
+
+
+def test_a_caracas_table_by_board_rows(tmp_path: Path) -> None:
+    pad = Served("caracas", tmp_path / "tonight.yaml")
+    try:
+        names(pad, "Alex", "Bea")
+        assert pad.answer("players[0].grid.row1", "juja~es JuSlSo~NESW JuHo~SW SaAt")[1]["status"] == "saved"
+        page = pad.request("form")[2].decode()
+        assert "Alex&#39;s board row 2" in page and 'class="drawing"' in page and "SEA" in page
+        assert pad.answer("players[0].grid.row2", "JuKi~NE SwPiGu~NESW SwAn~NW .")[1]["status"] == "saved"
+        code, reply = pad.answer("players[0].grid.row2", "JuKi~NE SwPiGu~NESW SwAn~NW SaIb",
+                                 seen="JuKi~NE SwPiGu~NESW SwAn~NW .")  # a square changed on the board
+        assert (code, reply["status"]) == (200, "saved")
+        code, reply = pad.answer("players[0].grid.row3", "Xx")
+        assert code == 422 and "a row has 4" in reply["message"]
+        assert pad.answer("players[0].grid", "done", seen="open")[1]["status"] == "saved"
+        assert pad.answer("players[1].grid.row1", "6 4 2 3")[1]["status"] == "saved"
+        assert pad.score()[0] == 200
+        code, out, said = pad.finish()
+        assert code == 0, said
+        assert "Winner" in out
+    finally:
+        pad.stop()
+    truth = tmp_path / "truth.yaml"
+    truth.write_text(CARACAS_TRUTH, encoding="utf-8")
+    written = yaml.safe_load(pad.file.read_text(encoding="utf-8"))
+    expected = yaml.safe_load(CARACAS_TRUTH)
+    assert [row.split() for row in written["players"][0]["grid"].splitlines() if not row.startswith("#")] == \
+        [row.split() for row in expected["players"][0]["grid"].splitlines()]
+    assert written["players"][1] == expected["players"][1]
+    first = json.loads(run_scorecalc("caracas", str(pad.file), "--format", "json").stdout)
+    second = json.loads(run_scorecalc("caracas", str(truth), "--format", "json").stdout)
+    assert first["players"] == second["players"] and first["winners"] == second["winners"]

@@ -151,6 +151,14 @@
         there.querySelector(".status").replaceWith(status);
         here.replaceWith(there);
       }
+      const boards = fresh.querySelectorAll(".board");
+      old.querySelectorAll(".board").forEach((board, i) => {  // a Caracas board redrawn after each row
+        const drawn = board.querySelector(".drawing");
+        const next = boards[i] && boards[i].querySelector(".drawing");
+        if (drawn && next) drawn.replaceWith(next);
+        else if (next) board.querySelector(".doc").after(next);
+        else if (drawn) drawn.remove();
+      });
       for (const problem of old.querySelectorAll(":scope > .problem")) problem.remove();
       for (const problem of [...fresh.querySelectorAll(":scope > .problem")].reverse()) old.prepend(problem);
       old.dataset.ready = fresh.dataset.ready;
