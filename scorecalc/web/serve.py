@@ -219,13 +219,17 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
                              "writable, or tally into another file")
         try:
             scored = serve(pad, bind, say)
+            if not scored and not pad.failure:
+                # the server stopped on a signal it caught (Ctrl-C) without raising it again: the
+                # signal was ignored where this runs (a background job of a script)
+                raise KeyboardInterrupt
         except KeyboardInterrupt:
             say("")
             say(f"Stopped. {name} keeps every answer saved so far; run 'scorecalc tally {game.name} {name} "
                 "--web' to go on.")
             raise
         if not scored:
-            say(terminal.bad(pad.failure or f"{name}: the pad stopped before the table was scored"))
+            say(terminal.bad(pad.failure))
             return EXIT_BAD_INPUT
         say("")
         say(terminal.bold(f"The table is complete: {name} is saved."))
