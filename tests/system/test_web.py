@@ -17,7 +17,7 @@ import yaml
 from scorecalc.errors import UsageError
 from scorecalc.web.places import parse_place, place_text
 from scorecalc.web.serve import parse_bind
-from tests.helpers import EXAMPLES, run_scorecalc, timeout
+from tests.helpers import EXAMPLES, run_scorecalc, spawn_scorecalc, timeout
 from tests.support.web_pad import Served
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -83,6 +83,8 @@ def test_who_gets_in(pad: Served) -> None:
         assert pad.token.encode() not in body and b"galapagos" not in body.lower()
         assert headers["content-security-policy"] == POLICY and headers["referrer-policy"] == "no-referrer"
     assert len(pad.token) >= 22  # 16 bytes of secrets.token_urlsafe: 128 bits
+    first_load = sum(len(pad.request(part)[2]) for part in ("", "pad.js", "pad.css"))
+    assert first_load <= 150_000
 
 
 def test_bodies_are_bounded_and_answers_are_json_from_the_pad(pad: Served) -> None:
@@ -212,3 +214,36 @@ def test_a_caracas_table_by_board_rows(tmp_path: Path) -> None:
     first = json.loads(run_scorecalc("caracas", str(pad.file), "--format", "json").stdout)
     second = json.loads(run_scorecalc("caracas", str(truth), "--format", "json").stdout)
     assert first["players"] == second["players"] and first["winners"] == second["winners"]
+
+
+def test_enter_at_the_terminal_scores_too(tmp_path: Path) -> None:
+    import urllib.request
+
+    child = spawn_scorecalc("tally", "galapagos", "tonight.yaml", "--web", "--bind", "127.0.0.1",
+                            cwd=tmp_path)
+    try:
+        child.expect(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+/")
+        url = child.after
+        for place, value in (("players[0].name", "Anna"), ("players[0].exhibition", "41"),
+                             ("players[0].education", "17"), ("players[0].money", "2300")):
+            body = json.dumps({"place": place, "seen": None, "value": value}).encode()
+            request = urllib.request.Request(url + "answer", body, JSON)
+            with urllib.request.urlopen(request, timeout=timeout(20)) as response:
+                assert json.loads(response.read())["status"] == "saved"
+        child.expect("or Enter here")
+        child.sendline("")
+        child.expect("Anna")
+        child.expect("Winner:")
+        child.expect(pexpect_eof())
+        child.close()
+        assert child.exitstatus == 0
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert "tally" not in yaml.safe_load((tmp_path / "tonight.yaml").read_text())
+
+
+def pexpect_eof() -> object:
+    import pexpect
+
+    return pexpect.EOF
