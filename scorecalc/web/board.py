@@ -45,6 +45,8 @@ class BoardView:
     doc: str
     rows: list[RowView] = field(default_factory=list)
     done: bool = False
+    figures: str = ""
+    """A board given in another form (a comparison-only explorer's four figures), in words."""
     drawing: str = ""
     """The board as the terminal draws it (60 columns), for the phone to show under the SEA."""
     problem: str = ""
@@ -124,3 +126,15 @@ def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
     for column, token in enumerate(tokens, start=1):
         form.set_tile(entry, row, column, token)
     return work.state()
+
+
+def given(record: dict[str, Any], parts: dict[str, Any]) -> BoardView:
+    """A board given in another form (a comparison-only explorer's figures), shown as it is."""
+    words = []
+    for value in parts.values():
+        if isinstance(value, dict):
+            words += [f"{key.replace('_', ' ')} {item}" for key, item in value.items()]
+        else:
+            words.append(str(value))
+    name = record.get("name", "")
+    return BoardView("", f"{name}'s board", "", done=True, figures=", ".join(words))

@@ -150,8 +150,26 @@ class Pad:
                     continue
                 section.fields.append(self.field_view(question))
                 shown.add(question.path)
+            self.other_forms(sections)
             loose = [message for message, paths in self.table_problems if not any(p in shown for p in paths)]
             return View(sections, self.ready, self.model.left(self.plan()), loose, self.version)
+
+    def other_forms(self, sections: list[SectionView]) -> None:
+        """A player whose entry form asks nothing because her record holds another form of it (a
+        comparison-only explorer's four figures): what it holds, shown in her section."""
+        form = self.model.interview.form("players")
+        players = self.state.data.get("players")
+        if form is None or not isinstance(players, list):
+            return
+        for index, record in enumerate(players):
+            if not isinstance(record, dict) or form.step(record, False) is not None:
+                continue
+            section = next((s for s in sections if s.player == index), None)
+            if section is None:
+                section = SectionView(str(record.get("name", f"player {index + 1}")), index)
+                sections.append(section)
+            given = {name: record[name] for name in form.fields if name in record}
+            section.board = board.given(record, given)
 
     def field_view(self, question: Question) -> FieldView:
         value = self.current(question)
