@@ -16,6 +16,13 @@ from .run import score_files
 TableFileArgument = Annotated[str, typer.Argument(
     help="The table's YAML file: written after every answer; a file begun earlier is continued.",
     metavar="FILE", autocompletion=complete_path)]
+WebOption = Annotated[bool, typer.Option(
+    "--web", help="Answer from the players' phones instead: serve the questions on this network, print the "
+                  "address and its QR code (docs/web.md).")]
+BindOption = Annotated[str | None, typer.Option(
+    "--bind", metavar="HOST[:PORT]",
+    help="With --web: the address to listen on (default: this machine's LAN address, a free port; "
+         "0.0.0.0 for every interface, [::1] for IPv6).")]
 
 
 def full_help(short: str) -> str:
@@ -40,7 +47,8 @@ def build(name: str, help: str) -> TyperCommand:
              for option in entry.options if option.needs_table]
 
     @score_command(name, full_help(help), flags=flags)
-    def tally_command(game: GameArgument, file: TableFileArgument, options: ScoreOptions) -> int:
+    def tally_command(game: GameArgument, file: TableFileArgument, web: WebOption = False,
+                      bind: BindOption = None, *, options: ScoreOptions) -> int:
         from ..games import get_game
         from ..tally.session import DONE, tally
 
@@ -48,7 +56,14 @@ def build(name: str, help: str) -> TyperCommand:
         for flag in options.flags:
             if flag not in REGISTRY[chosen].options:
                 raise UsageError(f"{flag.flag} is not an option of {REGISTRY[chosen].title}")
-        outcome = tally(get_game(chosen), file)
+        if bind is not None and not web:
+            raise UsageError("--bind is an option of --web: give both")
+        if web:
+            from ..web.serve import tally_web
+
+            outcome = tally_web(get_game(chosen), file, bind)
+        else:
+            outcome = tally(get_game(chosen), file)
         if outcome != DONE:
             return outcome
         return score_files([file], chosen, options)

@@ -161,6 +161,9 @@ class Tally:
         index = player_index(question)
         if index is not None and index >= cut:
             return []
+        if index is None and cut < len(players):
+            return []  # what refers to the players (Origin's cubes), answered before they all are (a
+            # phone of the web pad may): tried by the whole table's check at the end, not against a cut
         data = copy.deepcopy(state.data)
         data["players"] = data.get("players", [])[:cut]
         for key, spec_field in self.declaration.fields.items():

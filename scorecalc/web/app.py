@@ -1,0 +1,244 @@
+"""The pad's routes (Starlette), and who gets in (SPEC section 8, "Who gets in").
+
+Every request passes ``Guard`` first: its ``Host`` header must be exactly the printed
+``HOST:PORT`` (a page from elsewhere that rebinds its own name to this address gets 404),
+its path must start with the run's token (compared in constant time), and its body may
+hold at most 64 KB (413). Every response carries ``Referrer-Policy: no-referrer`` and the
+policy below; an answer must be JSON from the pad's own origin (no form or page elsewhere
+can post one). Only the routes below exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from .pad import Pad, Reply
+
+LIMIT = 64 * 1024
+"""The largest request body taken, in bytes."""
+POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+HEADERS = [(b"referrer-policy", b"no-referrer"), (b"content-security-policy", POLICY.encode()),
+           (b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
+TOO_LARGE = "Request body too large (at most 64 KB)"
+TICK = 0.2
+"""How often an event stream looks for a new version of the table (seconds)."""
+KEEP_ALIVE = 15.0
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Guard:
+    """The ``Host``, token and size checks before any route; the policy headers on every response."""
+
+    def __init__(self, app: ASGIApp, token: str, host: str) -> None:
+        self.app = app
+        self.prefix = f"/{token}/".encode()
+        self.host = host.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            if scope["type"] == "lifespan":
+                await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        headers = dict(scope["headers"])
+        path = scope.get("raw_path") or scope["path"].encode()
+        host_ok = secrets.compare_digest(headers.get(b"host", b""), self.host)
+        token_ok = secrets.compare_digest(path[:len(self.prefix)], self.prefix)
+        if not (host_ok and token_ok):
+            await PlainTextResponse("Not Found", 404)(scope, receive, with_headers)
+            return
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > LIMIT:
+            await PlainTextResponse(TOO_LARGE, 413)(scope, receive, with_headers)
+            return
+        await self.app(scope, receive, with_headers)
+
+
+class TooLarge(Exception):
+    pass
+
+
+async def body_of(request: Request) -> bytes:
+    """The request's body, refused beyond ``LIMIT`` however it is sent (chunked included)."""
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > LIMIT:
+            raise TooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@cache
+def templates() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.web", "templates"), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+@cache
+def static(name: str) -> bytes:
+    return resources.files("scorecalc.web").joinpath("static", name).read_bytes()
+
+
+class Serving:
+    """The running pad as the routes and the terminal share it: scoring and what follows."""
+
+    def __init__(self, pad: Pad, origin: str) -> None:
+        self.pad = pad
+        self.origin = origin
+        """``http://HOST:PORT``: the only ``Origin`` an answer may come from."""
+        self.page: str | None = None
+        self.told = 0
+        """Event streams told that the table is scored (each phone then loads the score page)."""
+        self.served = 0
+        self.streams = 0
+        """Event streams open now."""
+        self.closing = False
+
+    def score(self) -> Reply:
+        reply = self.pad.score()
+        if reply.status == "saved" and self.page is None:
+            self.page = score_page(self.pad)
+        return reply
+
+
+def score_page(pad: Pad) -> str:
+    """The html format's score page of FILE as written (``--format html``)."""
+    from ..output.html import render_html
+    from ..pipeline import score_file
+
+    return render_html([score_file(pad.name, pad.game.name)])
+
+
+def build(serving: Serving, token: str, host: str) -> ASGIApp:
+    """The pad's application: its routes under ``/TOKEN/``, behind ``Guard``."""
+    pad = serving.pad
+
+    async def page(request: Request) -> Response:
+        view = await run_in_threadpool(pad.view)
+        text = templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
+                                                                    file=os.path.basename(pad.name))
+        return HTMLResponse(text)
+
+    async def form(request: Request) -> Response:
+        view = await run_in_threadpool(pad.view)
+        return HTMLResponse(templates().get_template("form.html.j2").render(view=view))
+
+    async def answer(request: Request) -> Response:
+        refused = await refuse_foreign(request, serving.origin)
+        if refused is not None:
+            return refused
+        try:
+            sent = json.loads(await body_of(request))
+        except TooLarge:
+            return PlainTextResponse(TOO_LARGE, 413)
+        except ValueError:
+            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        if not well_formed(sent):
+            return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
+        reply = await run_in_threadpool(pad.answer, sent["place"], sent.get("seen"), sent["value"])
+        return JSONResponse({**reply.json(), "version": pad.version}, reply.code)
+
+    async def score(request: Request) -> Response:
+        refused = await refuse_foreign(request, serving.origin)
+        if refused is not None:
+            return refused
+        reply = await run_in_threadpool(serving.score)
+        return JSONResponse(reply.json(), reply.code)
+
+    async def result(request: Request) -> Response:
+        if serving.page is None:
+            return PlainTextResponse("The table is not scored yet", 409)
+        serving.served += 1
+        return HTMLResponse(serving.page)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(stream(serving), media_type="text/event-stream")
+
+    async def script(request: Request) -> Response:
+        return Response(static("pad.js"), media_type="text/javascript")
+
+    async def style(request: Request) -> Response:
+        return Response(static("pad.css"), media_type="text/css")
+
+    base = f"/{token}"
+    routes = [Route(f"{base}/", page), Route(f"{base}/form", form), Route(f"{base}/events", events),
+              Route(f"{base}/answer", answer, methods=["POST"]),
+              Route(f"{base}/score", score, methods=["POST"]), Route(f"{base}/result", result),
+              Route(f"{base}/pad.js", script), Route(f"{base}/pad.css", style)]
+    return Guard(Starlette(routes=routes), token, host)
+
+
+def well_formed(sent: Any) -> bool:
+    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer."""
+    if not isinstance(sent, dict):
+        return False
+    return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
+            and (sent.get("seen") is None or isinstance(sent.get("seen"), str)))
+
+
+async def refuse_foreign(request: Request, origin: str) -> Response | None:
+    """An answer is JSON from the pad's own page: another origin, or a form, is refused."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return JSONResponse({"status": "refused", "message": "send JSON"}, 415)
+    sent_from = request.headers.get("origin")
+    if sent_from is not None and sent_from != origin:
+        return JSONResponse({"status": "refused", "message": "not from this pad"}, 403)
+    return None
+
+
+async def stream(serving: Serving) -> AsyncIterator[str]:
+    """Server-sent events: the table's version whenever it changes, and ``scored`` at the end."""
+    pad = serving.pad
+    seen: tuple[int, bool] = (-1, False)
+    serving.streams += 1
+    try:
+        yield "retry: 500\n\n"  # a phone whose stream broke is back within half a second
+        async for event in events(serving, pad, seen):
+            yield event
+    finally:
+        serving.streams -= 1
+
+
+async def events(serving: Serving, pad: Pad, seen: tuple[int, bool]) -> AsyncIterator[str]:
+    quiet = 0.0
+    while not serving.closing:
+        now = (pad.version, serving.page is not None)  # the page comes just after the last version
+        if now != seen:
+            seen = now
+            yield f"data: {json.dumps({'version': now[0], 'scored': now[1]})}\n\n"
+            quiet = 0.0
+            if now[1]:
+                serving.told += 1
+                return
+        await asyncio.sleep(TICK)
+        quiet += TICK
+        if quiet >= KEEP_ALIVE:
+            yield ": still here\n\n"
+            quiet = 0.0

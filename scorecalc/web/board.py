@@ -1,0 +1,140 @@
+"""A Caracas explorer's board on a phone: its rows as fields, through the game's own board form.
+
+The board is the game's entry form (``games/caracas/interview.py``, ``BoardRows``): a row
+typed as the next row goes through the model as at the terminal (``Tally.apply``: the same
+grid checks, the four figures of a comparison-only explorer at row 1); a row already on the
+board is changed square by square (``set_tile``), and the board is closed (``close``, the
+game's checks on a complete board) or reopened like any answer. A row is a place of its own,
+``players[0].grid.row2``; the board itself is ``players[0].grid`` ("done" closes it, "open"
+opens it again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import Path
+from ..games.caracas.interview import ROW_DOC, rows_of
+from ..tally.answers import BadAnswer
+from ..tally.editing import FormEntry, Work
+from ..tally.questions import Question, get
+from ..tally.state import State
+from .places import place_text
+
+if TYPE_CHECKING:
+    from .pad import Pad
+
+ROW = "row"
+DRAWING = 60
+"""Columns of the board's drawing: the narrow one, which a phone shows whole or scrolls."""
+
+
+@dataclass
+class RowView:
+    place: str
+    label: str
+    value: str
+    answered: bool
+
+
+@dataclass
+class BoardView:
+    place: str
+    label: str
+    doc: str
+    rows: list[RowView] = field(default_factory=list)
+    done: bool = False
+    figures: str = ""
+    """A board given in another form (a comparison-only explorer's four figures), in words."""
+    drawing: str = ""
+    """The board as the terminal draws it (60 columns), for the phone to show under the SEA."""
+    problem: str = ""
+
+
+def row_of(path: Path) -> int | None:
+    """``("players", 0, "grid", "row2")`` -> 2; ``None`` for any other place."""
+    last = path[-1] if path else None
+    if isinstance(last, str) and last.startswith(ROW) and last[len(ROW):].isdigit() and len(path) > 1:
+        return int(last[len(ROW):])
+    return None
+
+
+def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
+    name = record.get("name", "")
+    rows = [" ".join(line.split()) for line in rows_of(record)]
+    done = question.step is not None and question.step.done
+    place = place_text(question.path)
+    drawing = ""
+    if rows and question.form is not None:
+        try:
+            drawing = question.form.picture(record, DRAWING)
+        except BadAnswer:  # a board that does not read yet is not drawn
+            drawing = ""
+    shown = BoardView(place, f"{name}'s board", ROW_DOC, done=done, drawing=drawing, problem=problem)
+    for number, row in enumerate(rows, start=1):
+        shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s board row {number}", row, True))
+    if not done:
+        number = len(rows) + 1
+        label = f"{name}'s board row {number}" + (" (or her four figures)" if number == 1 else "")
+        shown.rows.append(RowView(f"{place}.{ROW}{number}", label, "", False))
+    return shown
+
+
+def current(question: Question, row: int | None, data: dict[str, Any]) -> str | None:
+    """What a phone shows at the row (``None``: not typed), or at the board (``done``/``open``)."""
+    record = get(data, question.path[:-1])
+    rows = rows_of(record) if isinstance(record, dict) else []
+    if row is None:
+        return "done" if question.step is not None and question.step.done else "open"
+    return " ".join(rows[row - 1].split()) if 0 < row <= len(rows) else None
+
+
+def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
+    """The board's answer: the new state; ``BadAnswer`` if refused."""
+    model = pad.model
+    state = pad.state
+    before = get(state.data, question.path[:-1])
+    text = text.strip()
+    if row is None:  # the board itself: closed ("done") or opened again ("open")
+        if text == "open":
+            reopened = model.reopen(state, question) if question.step and question.step.done else None
+            return reopened or state
+        if text != "done":
+            raise BadAnswer("'done' closes the board, 'open' opens it again")
+        if question.step is not None and question.step.done:
+            return state
+        return model.apply(state, question, "").state
+    record = before if isinstance(before, dict) else {}
+    rows = rows_of(record)
+    if row == len(rows) + 1:
+        if question.step is not None and question.step.done:
+            state = model.reopen(state, question) or state
+            question = next(q for q in model.plan(state) if q.path == question.path)
+        if not text:
+            raise BadAnswer("type the row's four tiles, ✻ ▢ ◎ ▲ left to right")
+        return model.apply(state, question, text).state
+    if not 0 < row <= len(rows):
+        raise BadAnswer(f"row {row} is off the board (rows 1 to {len(rows) + 1})")
+    tokens = text.split() if text else ["."] * 4
+    if len(tokens) != 4:
+        raise BadAnswer(f"a row is four squares, ✻ ▢ ◎ ▲ left to right ('.' for none), not {len(tokens)}")
+    work = Work(model, state)
+    entry = FormEntry(model, work, question)
+    form = question.form
+    assert form is not None and hasattr(form, "set_tile")
+    for column, token in enumerate(tokens, start=1):
+        form.set_tile(entry, row, column, token)
+    return work.state()
+
+
+def given(record: dict[str, Any], parts: dict[str, Any]) -> BoardView:
+    """A board given in another form (a comparison-only explorer's figures), shown as it is."""
+    words = []
+    for value in parts.values():
+        if isinstance(value, dict):
+            words += [f"{key.replace('_', ' ')} {item}" for key, item in value.items()]
+        else:
+            words.append(str(value))
+    name = record.get("name", "")
+    return BoardView("", f"{name}'s board", "", done=True, figures=", ".join(words))

@@ -1,0 +1,397 @@
+"""The pad: one table shared by every phone, over the interview model (``tally/model.py``).
+
+Every phone sees the whole plan (``Tally.plan``) as sections of fields and may answer any of
+them; an answer names its place, the value the phone last saw there and the new value
+(SPEC section 8, "Several phones at once"). Under one lock the pad applies it through the
+model (the same checks and messages as the terminal), writes FILE through the same
+``Keeper`` as tally (the same lock, backup and check that FILE is still what it last wrote)
+and only then says "saved". Lists stay open while phones answer (a player may still join,
+a ledger take another entry); "Score it" closes them as Enter at the terminal would, checks
+the whole table, and writes FILE without its ``tally:`` block.
+
+No HTTP here (``app.py`` serves the pad); the board of a Caracas explorer is ``board.py``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Path, UsageError
+from ..games import Game
+from ..spec import MISSING
+from ..tablefile.keeping import Keeper
+from ..tablefile.layout import render
+from ..tablefile.reading import load
+from ..tally.answers import BadAnswer, one_line
+from ..tally.editing import player_index
+from ..tally.model import Tally
+from ..tally.questions import Question, get
+from ..tally.state import State
+from ..tally.wording import default_text, seen_as
+from . import board
+from .places import parse_place, place_text
+
+MOST_CLOSING = 2000
+"""Empty answers "Score it" gives at most (each closes a list or takes a default)."""
+
+
+@dataclass
+class Reply:
+    """What a phone is told about one answer: ``status`` and the HTTP code it goes with."""
+
+    status: str
+    """``saved``, ``refused`` (the message says why), ``stale`` (``current`` holds the newer
+    value), ``gone`` (no such question now), ``failed`` (FILE could not be written)."""
+    code: int = 200
+    message: str = ""
+    current: str | None = None
+    warnings: tuple[str, ...] = ()
+
+    def json(self) -> dict[str, Any]:
+        return {"status": self.status, "message": self.message, "current": self.current,
+                "warnings": list(self.warnings)}
+
+
+@dataclass
+class FieldView:
+    place: str
+    label: str
+    """The question as tally words it, with the player's name (``Ana's money``)."""
+    doc: str
+    syntax: str
+    value: str
+    answered: bool
+    placeholder: str
+    kind: str
+    choices: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+@dataclass
+class SectionView:
+    title: str
+    player: int | None
+    fields: list[FieldView] = field(default_factory=list)
+    board: board.BoardView | None = None
+
+
+@dataclass
+class View:
+    sections: list[SectionView]
+    ready: bool
+    left: int
+    problems: list[str]
+    """Problems of the whole table that no field shown here names."""
+    version: int
+
+
+class Pad:
+    """One table for every phone; ``lock`` guards ``state`` and FILE."""
+
+    def __init__(self, game: Game[Any], name: str, now: datetime.datetime,
+                 say: Callable[[str], None] = lambda line: None) -> None:
+        self.game = game
+        self.name = name
+        self.say = say
+        self.model = Tally(game, now, auto_close=False)
+        self.keeper = Keeper(name)
+        self.keeper.start()
+        try:
+            loaded = load(game, name)
+        except BaseException:
+            self.keeper.close()
+            raise
+        self.state = State(loaded.data, loaded.progress)
+        self.backup = loaded.exists and not loaded.started
+        self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
+        self.dropped = loaded.problems
+        self.must_write = not loaded.exists or loaded.started or bool(loaded.problems)
+        if self.foreign:
+            self.state = self.model.settled(self.state)
+        self.lock = threading.RLock()
+        self.version = 0
+        self.answers = 0
+        self.shown_warnings: set[str] = set()
+        self.scored = False
+        self.failure = ""
+        self.ready = False
+        self.table_problems: list[tuple[str, list[Path]]] = []
+        self.finished: set[str] = set()
+        self.review()
+
+    # --- the view ----------------------------------------------------------------------------
+
+    def plan(self) -> list[Question]:
+        return self.model.plan(self.state)
+
+    def seen(self, path: Path, data: dict[str, Any] | None = None) -> str:
+        return seen_as(path, self.state.data if data is None else data, self.model.interview,
+                       self.model.declaration)
+
+    def view(self) -> View:
+        with self.lock:
+            sections: list[SectionView] = []
+            shown: set[Path] = set()
+            for question in self.plan():
+                index = player_index(question)
+                player = index if question.section != "Players" else None
+                if not sections or sections[-1].title != question.section:
+                    sections.append(SectionView(question.section, player))
+                section = sections[-1]
+                if question.form is not None:
+                    record = get(self.state.data, question.path[:-1])
+                    section.board = board.view(question, record if isinstance(record, dict) else {},
+                                               self.problem_at(question.path))
+                    shown.add(question.path)
+                    continue
+                section.fields.append(self.field_view(question))
+                shown.add(question.path)
+            self.other_forms(sections)
+            loose = [message for message, paths in self.table_problems if not any(p in shown for p in paths)]
+            return View(sections, self.ready, self.model.left(self.plan()), loose, self.version)
+
+    def other_forms(self, sections: list[SectionView]) -> None:
+        """A player whose entry form asks nothing because her record holds another form of it (a
+        comparison-only explorer's four figures): what it holds, shown in her section."""
+        form = self.model.interview.form("players")
+        players = self.state.data.get("players")
+        if form is None or not isinstance(players, list):
+            return
+        for index, record in enumerate(players):
+            if not isinstance(record, dict) or form.step(record, False) is not None:
+                continue
+            section = next((s for s in sections if s.player == index), None)
+            if section is None:
+                section = SectionView(str(record.get("name", f"player {index + 1}")), index)
+                sections.append(section)
+            given = {name: record[name] for name in form.fields if name in record}
+            section.board = board.given(record, given)
+
+    def field_view(self, question: Question) -> FieldView:
+        value = self.current(question)
+        return FieldView(
+            place=place_text(question.path), label=self.seen(question.path), doc=question.doc,
+            syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
+            placeholder=self.placeholder(question), kind=question.kind,
+            choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
+            problem=self.problem_at(question.path))
+
+    def placeholder(self, question: Question) -> str:
+        if question.kind == "item" and question.index >= question.minimum:
+            return "optional: add one" if question.list_path != ("players",) else "optional: another player"
+        if question.answered:
+            return ""
+        text = default_text(question, self.model.now)
+        if text == "skip":
+            return "optional"
+        return f"empty: {text}" if text else ""
+
+    def problem_at(self, path: Path) -> str:
+        return "; ".join(message for message, paths in self.table_problems if path in paths)
+
+    @staticmethod
+    def current(question: Question) -> str | None:
+        """The answer at ``question`` as a phone shows it; ``None`` when not answered."""
+        if not question.answered:
+            return None
+        if question.declined or question.value is MISSING:
+            return ""
+        return one_line(question.spec, question.value)
+
+    # --- answering ---------------------------------------------------------------------------
+
+    def answer(self, place: str, seen: str | None, text: str) -> Reply:
+        """One phone's answer at ``place``: applied, saved and acknowledged; or refused."""
+        with self.lock:
+            if self.scored or self.failure:
+                return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
+            path = parse_place(place)
+            found = None if path is None else self.find(path)
+            if found is None:
+                return Reply("gone", 404, f"no question at {place!r} now")
+            question, row = found
+            on_board = row is not None or question.form is not None
+            where = question.path[:-1] if on_board else question.path
+            warnings: tuple[str, ...] = ()
+            try:
+                if on_board:
+                    after = board.answer(self, question, row, text)
+                else:
+                    after, warnings = self.apply(question, text)
+            except BadAnswer as error:
+                return Reply("refused", 422, error.message)
+            now = board.current(question, row, self.state.data) if on_board else self.current(question)
+            same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
+                                                                          after.progress)
+            if same and now is not None:
+                return Reply("saved", current=now)  # a resend: it holds the new value already
+            if (now or None) != (seen or None) and not (now is None and seen == ""):
+                return Reply("stale", 409, "changed on another phone meanwhile", current=now)
+            return self.take(after, question, text, warnings)
+
+    def find(self, path: Path) -> tuple[Question, int | None] | None:
+        row = board.row_of(path)
+        target = path[:-1] if row is not None else path
+        for question in self.plan():
+            if question.path == target:
+                return question, row
+        return None
+
+    def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
+        if question.answered and text.strip() == "":
+            text = "-" if question.optional or question.default is not MISSING else text
+            if text == "":
+                raise BadAnswer("an answer is needed here")
+        outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
+        after = outcome.state
+        if question.path[:1] == ("players",) and question.path[-1:] == ("name",) and question.answered:
+            after = renamed(after, question.value, get(after.data, question.path))
+        return after, outcome.warnings
+
+    def take(self, after: State, question: Question, text: str, warnings: tuple[str, ...]) -> Reply:
+        """The new state kept and written to FILE; "saved" only once it is there."""
+        try:
+            self.write(render(self.game, after.data, after.progress))
+        except UsageError as error:
+            self.failure = str(error)
+            self.say(self.failure)
+            self.say(f"{self.name}: the answer not saved: {self.seen(question.path)}: {text}")
+            self.version += 1
+            return Reply("failed", 503, self.failure)
+        self.state = after
+        self.answers += 1
+        self.shown_warnings.update(warnings)
+        self.say(f"  {self.seen(question.path, after.data)}: {text.strip() or '(empty)'} ✓")
+        self.review()
+        self.version += 1
+        return Reply("saved", current=self.now_at(question), warnings=warnings)
+
+    def now_at(self, question: Question) -> str | None:
+        if question.form is not None:
+            return None
+        again = self.model.find(self.plan(), ("value", question.path))
+        return self.current(again) if again is not None else None
+
+    def write(self, text: str) -> None:
+        if self.backup and self.keeper.exists:
+            self.keeper.keep_backup()
+        self.backup = False
+        self.keeper.write(text)
+
+    # --- the whole table ----------------------------------------------------------------------
+
+    def closed(self) -> tuple[State, str]:
+        """The state with every question left answered by an empty answer (a list closed, an
+        optional part declined, a default taken), as Enter at the terminal would; and the
+        message of the first that cannot be (a required answer missing)."""
+        state = self.state
+        for _ in range(MOST_CLOSING):
+            plan = self.model.plan(state)
+            question = next((q for q in plan if not q.answered), None)
+            if question is None:
+                return state, ""
+            if not skippable(question):
+                return state, f"{self.seen(question.path, state.data)}: an answer is needed"
+            try:
+                state = self.model.apply(state, question, "", set(self.shown_warnings)).state
+            except BadAnswer as error:
+                return state, f"{self.seen(question.path, state.data)}: {error.message}"
+        return state, "too many questions left"
+
+    def review(self) -> None:
+        """After each answer: is the table ready to score, and what is wrong with it as a whole."""
+        closed, missing = self.closed()
+        was_ready = self.ready
+        self.table_problems = []
+        self.ready = not missing
+        if self.ready:
+            for problem in self.model.problems(closed):
+                where = self.seen(problem.error.path, closed.data)
+                hint = f" ({problem.error.hint})" if problem.error.hint else ""
+                paths = [key[1] for key in problem.fixes] + [problem.error.path]
+                self.table_problems.append((f"{where}: {problem.error.message}{hint}", paths))
+            if self.table_problems:
+                self.ready = False
+        self.tell_finished(was_ready)
+
+    def tell_finished(self, was_ready: bool) -> None:
+        """The terminal's live line: each section once all its questions are answered."""
+        sections: dict[str, bool] = {}
+        given: set[str] = set()
+        for question in self.plan():
+            sections[question.section] = sections.get(question.section, True) and (
+                question.answered or skippable(question))
+            if question.answered and not question.declined:
+                given.add(question.section)
+        for title, done in sections.items():
+            if done and title in given and title not in self.finished:
+                self.finished.add(title)
+                self.say(f"✓ {title}: every answer in")
+            elif not done:
+                self.finished.discard(title)
+        if self.ready and not was_ready:
+            self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
+        for message, _ in self.table_problems:
+            self.say(f"✗ {message}")
+
+    def score(self) -> Reply:
+        """"Score it": the lists closed, the whole table checked, FILE written without ``tally:``."""
+        with self.lock:
+            if self.scored:
+                return Reply("saved")
+            if self.failure:
+                return Reply("failed", 503, self.failure)
+            closed, missing = self.closed()
+            if missing:
+                return Reply("refused", 422, missing)
+            problems = self.model.problems(closed)
+            if problems:
+                self.review()
+                self.version += 1
+                return Reply("refused", 422, problems[0].error.describe())
+            try:
+                if self.answers or self.must_write or closed.data != self.state.data:
+                    self.write(render(self.game, closed.data, None))
+            except UsageError as error:
+                self.failure = str(error)
+                self.say(self.failure)
+                self.version += 1
+                return Reply("failed", 503, self.failure)
+            self.state = self.model.complete(closed)
+            self.scored = True
+            self.version += 1
+            return Reply("saved")
+
+    def close(self) -> None:
+        self.keeper.close()
+
+
+def skippable(question: Question) -> bool:
+    """Whether an empty answer may settle ``question`` when the table is scored."""
+    if question.kind == "item":
+        return question.index >= question.minimum
+    if question.step is not None:
+        return question.step.optional
+    return question.optional or question.default is not MISSING or question.path == ("date",)
+
+
+def renamed(state: State, old: Any, new: Any) -> State:
+    """A player renamed everywhere the table names her outside her own entry (Origin's cubes
+    are counted under the players' names)."""
+    if not isinstance(old, str) or not isinstance(new, str) or old == new:
+        return state
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {(new if key == old else key): walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    data = {key: (value if key == "players" else walk(value)) for key, value in state.data.items()}
+    return State(data, state.progress)
+

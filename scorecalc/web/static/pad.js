@@ -1,0 +1,261 @@
+// The pad's script: what a form alone cannot do. Each field is sent on its own when it
+// changes (its place, the value this phone last saw there, the new value); the server's
+// reply is shown beside it; others' answers arrive as server-sent events (polling where
+// there are none) and are written into the fields this phone is not editing. Every text is
+// set with textContent or value, never as markup.
+"use strict";
+(function () {
+  const form = () => document.getElementById("form");
+  let version = Number(form().dataset.version);
+  let busy = false;
+  let again = false;
+
+  function status(field, text, kind) {
+    const out = field.querySelector(".status");
+    if (!out) return;
+    out.textContent = text;
+    out.className = "status " + (kind || "");
+  }
+
+  async function post(path, body) {
+    const response = await fetch(path, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      cache: "no-store", credentials: "same-origin",
+    });
+    return response.json();
+  }
+
+  function byPlace(place) {
+    return [...form().querySelectorAll(".field")].find((field) => field.dataset.place === place);
+  }
+
+  async function send(field, value) {
+    if (field.dataset.sending === value) return;
+    field.dataset.sending = value;
+    status(field, "saving…", "busy");
+    const seen = field.dataset.answered === "yes" ? field.dataset.seen : null;
+    let reply;
+    try {
+      reply = await post("answer", { place: field.dataset.place, seen: seen, value: value });
+    } catch (error) {
+      delete field.dataset.sending;
+      field = byPlace(field.dataset.place) || field;
+      status(field, "not sent (no connection): Enter again to retry", "bad");
+      return;
+    }
+    delete field.dataset.sending;
+    field = byPlace(field.dataset.place) || field;  // the form may have been redrawn meanwhile
+    delete field.dataset.sending;
+    const input = field.querySelector("input");
+    field.dataset.at = String(reply.version);  // a form older than this says nothing new of this field
+    if (reply.status === "saved") {
+      field.classList.remove("dirty");
+      if (reply.current !== null && input) input.value = reply.current;
+      field.dataset.seen = reply.current !== null ? reply.current : value;
+      field.dataset.answered = "yes";
+      const warned = reply.warnings.length ? " ⚠ " + reply.warnings.join("; ") : "";
+      status(field, "saved ✓" + warned, warned ? "bad" : "good");
+    } else if (reply.status === "stale") {
+      field.dataset.seen = reply.current === null ? "" : reply.current;
+      field.dataset.answered = reply.current === null ? "no" : "yes";
+      status(field, "not saved: another phone saved “" + (reply.current || "") + "” here meanwhile; yours is “"
+        + value + "”. Enter again to replace it with yours.", "bad");
+    } else {
+      status(field, "✗ " + reply.message, "bad");
+    }
+    refresh();
+  }
+
+  document.addEventListener("input", (event) => {
+    const field = event.target.closest(".field");
+    if (field) field.classList.add("dirty");
+  });
+  document.addEventListener("change", (event) => {
+    const field = event.target.closest(".field");
+    if (!field || !event.target.matches("input")) return;
+    if (field.dataset.answered === "yes" && event.target.value === field.dataset.seen) return;  // saved already
+    send(field, event.target.value);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !event.target.matches(".field input")) return;
+    event.preventDefault();
+    send(event.target.closest(".field"), event.target.value);
+  });
+  document.addEventListener("click", async (event) => {
+    const target = event.target;
+    if (target.matches("button.send")) {
+      send(target.closest(".field"), target.value);
+    } else if (target.id === "score") {
+      const end = document.getElementById("end");
+      status(end, "scoring…", "busy");
+      let reply;
+      try {
+        reply = await post("score", {});
+      } catch (error) {
+        status(end, "not sent (no connection): try again", "bad");
+        return;
+      }
+      if (reply.status === "saved") location.href = "result";
+      else status(end, "✗ " + reply.message, "bad");
+    }
+  });
+
+  function places(root) {
+    return [...root.querySelectorAll(".field")].map((field) => field.dataset.place).join("\n");
+  }
+
+  // Another phone's answers: the fresh form from the server, merged into this one.
+  function merge(fresh) {
+    const old = form();
+    const at = Number(fresh.dataset.version);
+    if (at < Number(old.dataset.version)) return;  // an older snapshot overtaken by a newer one
+    if (places(old) !== places(fresh)) {
+      const kept = {};
+      for (const field of old.querySelectorAll(".field")) {
+        const input = field.querySelector("input");
+        kept[field.dataset.place] = {
+          dirty: field.classList.contains("dirty"), value: input ? input.value : "",
+          seen: field.dataset.seen, answered: field.dataset.answered, at: Number(field.dataset.at || -1),
+          status: field.querySelector(".status").textContent,
+          kind: field.querySelector(".status").className, focused: input && document.activeElement === input,
+        };
+      }
+      const closed = new Set([...old.querySelectorAll("details")].filter((d) => !d.open)
+        .map((d) => d.dataset.title));
+      old.replaceWith(fresh);
+      for (const details of fresh.querySelectorAll("details")) {
+        if (closed.has(details.dataset.title)) details.open = false;
+      }
+      for (const field of fresh.querySelectorAll(".field")) {
+        const was = kept[field.dataset.place];
+        const input = field.querySelector("input");
+        if (!was) continue;
+        field.querySelector(".status").textContent = was.status;
+        field.querySelector(".status").className = was.kind;
+        if (was.at > at) field.dataset.at = String(was.at);
+        if (input && (was.dirty || was.at > at)) {
+          input.value = was.value;
+          field.dataset.seen = was.seen;
+          field.dataset.answered = was.answered;
+          if (was.dirty) field.classList.add("dirty");
+        }
+        if (input && was.focused) input.focus();
+      }
+    } else {
+      const fields = fresh.querySelectorAll(".field");
+      old.querySelectorAll(".field").forEach((field, i) => update(field, fields[i], at));
+      for (const id of ["end"]) {
+        const here = document.getElementById(id);
+        const status = here.querySelector(".status");
+        const there = fresh.querySelector("#" + id);
+        there.querySelector(".status").replaceWith(status);
+        here.replaceWith(there);
+      }
+      const boards = fresh.querySelectorAll(".board");
+      old.querySelectorAll(".board").forEach((board, i) => {  // a Caracas board redrawn after each row
+        const drawn = board.querySelector(".drawing");
+        const next = boards[i] && boards[i].querySelector(".drawing");
+        if (drawn && next) drawn.replaceWith(next);
+        else if (next) board.querySelector(".doc").after(next);
+        else if (drawn) drawn.remove();
+      });
+      for (const problem of old.querySelectorAll(":scope > .problem")) problem.remove();
+      for (const problem of [...fresh.querySelectorAll(":scope > .problem")].reverse()) old.prepend(problem);
+      old.dataset.ready = fresh.dataset.ready;
+    }
+    form().dataset.version = String(at);
+    follow();
+  }
+
+  function update(field, fresh, at) {
+    if (Number(field.dataset.at || -1) > at) return;  // this phone's own answer is newer
+    const input = field.querySelector("input");
+    const editing = field.classList.contains("dirty");
+    const changed = fresh.dataset.seen !== field.dataset.seen || fresh.dataset.answered !== field.dataset.answered;
+    if (input && editing && changed && input.value !== fresh.dataset.seen) {
+      status(field, "another phone saved “" + fresh.dataset.seen + "” here; yours (not sent yet): “"
+        + input.value + "”", "bad");
+    }
+    if (!editing) {  // a field being edited keeps what it saw when the typing began: a send is then refused
+      field.dataset.seen = fresh.dataset.seen;
+      field.dataset.answered = fresh.dataset.answered;
+    }
+    field.classList.toggle("answered", fresh.classList.contains("answered"));
+    if (input && !editing) {
+      input.value = fresh.querySelector("input").value;
+      input.placeholder = fresh.querySelector("input").placeholder;
+    }
+    for (const problem of field.querySelectorAll(".problem")) problem.remove();
+    for (const problem of fresh.querySelectorAll(".problem")) field.append(problem);
+    if (!input) {  // a board's end: its button says what it does now
+      const button = field.querySelector("button.send");
+      const next = fresh.querySelector("button.send");
+      if (button && next) { button.value = next.value; button.textContent = next.textContent; }
+    }
+  }
+
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      const response = await fetch("form", { cache: "no-store" });
+      if (response.ok) {
+        const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("form");
+        if (fresh) merge(document.adoptNode(fresh));
+      }
+    } catch (error) {
+      link("no connection to the pad: answers are not saved until it is back", true);
+    } finally {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    }
+  }
+
+  function link(text, bad) {
+    const out = document.getElementById("link");
+    out.textContent = text;
+    out.className = "link " + (bad ? "bad" : "");
+  }
+
+  // "I am Ana": only her sections (and the table's, and the names) shown.
+  const chooser = document.getElementById("follow");
+  function follow() {
+    const players = new Map();
+    for (const section of form().querySelectorAll("details[data-player]")) {
+      if (!players.has(section.dataset.player)) players.set(section.dataset.player, section.dataset.title);
+    }
+    const chosen = chooser.value;
+    const options = [...chooser.options].slice(1);
+    const wanted = [...players].map(([index, name]) => index + "\n" + name).join("\n\n");
+    const have = options.map((option) => option.value + "\n" + option.dataset.name).join("\n\n");
+    if (wanted !== have) {
+      options.forEach((option) => option.remove());
+      for (const [index, name] of players) {
+        const option = document.createElement("option");
+        option.value = index;
+        option.dataset.name = name;
+        option.textContent = "I am " + name;
+        chooser.append(option);
+      }
+      chooser.value = players.has(chosen) ? chosen : "";
+    }
+    for (const section of form().querySelectorAll("details[data-player]")) {
+      section.hidden = chooser.value !== "" && section.dataset.player !== chooser.value;
+    }
+  }
+  chooser.addEventListener("change", follow);
+  follow();
+
+  function heard(data) {
+    const message = JSON.parse(data);
+    if (message.scored) { location.href = "result"; return; }
+    if (message.version !== version) { version = message.version; refresh(); }
+  }
+  if (window.EventSource) {
+    const events = new EventSource("events");
+    events.onmessage = (event) => { link("", false); heard(event.data); };
+    events.onerror = () => link("reconnecting to the pad…", true);
+  } else {
+    setInterval(refresh, 1000);
+  }
+})();

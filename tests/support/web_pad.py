@@ -1,0 +1,110 @@
+"""A ``scorecalc tally GAME FILE --web`` server in a process of its own, on 127.0.0.1, for the
+tests of the pad (``tests/system/test_web*.py``): started, its address read from what it
+prints, talked to with ``urllib``, stopped."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import start_scorecalc, timeout
+
+LINK = re.compile(r"http://(127\.0\.0\.1:\d+)/([A-Za-z0-9_-]+)/")
+
+
+class Served:
+    """One running pad: ``url`` (``http://127.0.0.1:PORT/TOKEN/``), ``host``, ``token``."""
+
+    def __init__(self, game: str, file: Path, *extra: str) -> None:
+        self.file = file
+        self.process = start_scorecalc("tally", game, str(file), "--web", "--bind", "127.0.0.1", *extra,
+                                       cwd=file.parent, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, env={"PYTHONFAULTHANDLER": "1"})
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.said: list[str] = []
+        self.out: list[bytes] = []
+        threading.Thread(target=self.read, daemon=True).start()
+        threading.Thread(target=self.read_out, daemon=True).start()
+        found = self.wait_for(LINK)
+        self.host, self.token = found.group(1), found.group(2)
+        self.url = f"http://{self.host}/{self.token}/"
+
+    def read(self) -> None:
+        assert self.process.stderr is not None
+        for raw in self.process.stderr:
+            self.lines.put(raw.decode("utf-8", "replace"))
+
+    def read_out(self) -> None:
+        assert self.process.stdout is not None
+        for raw in self.process.stdout:
+            self.out.append(raw)
+
+    def wait_for(self, pattern: re.Pattern[str], seconds: float = 30) -> re.Match[str]:
+        deadline = time.monotonic() + timeout(seconds)
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.1)
+            except queue.Empty:
+                if self.process.poll() is not None and self.lines.empty():
+                    break
+                continue
+            self.said.append(line)
+            found = pattern.search(line)
+            if found:
+                return found
+        raise AssertionError(f"the pad never said {pattern.pattern!r}; it said:\n{''.join(self.said)}")
+
+    def request(self, path: str = "", body: bytes | None = None, headers: dict[str, str] | None = None,
+                method: str | None = None, url: str | None = None) -> tuple[int, dict[str, str], bytes]:
+        request = urllib.request.Request(url or self.url + path, data=body, headers=headers or {},
+                                         method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout(20)) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def answer(self, place: str, value: str, seen: str | None = None) -> tuple[int, dict[str, Any]]:
+        body = json.dumps({"place": place, "seen": seen, "value": value}).encode()
+        code, _, data = self.request("answer", body, {"Content-Type": "application/json"})
+        reply = json.loads(data)
+        if code != 400:
+            assert isinstance(reply.pop("version"), int)  # the table's version after the answer
+        return code, reply
+
+    def score(self) -> tuple[int, dict[str, Any]]:
+        code, _, data = self.request("score", b"{}", {"Content-Type": "application/json"})
+        return code, json.loads(data)
+
+    def finish(self, seconds: float = 30) -> tuple[int, str, str]:
+        """Wait for the process to end: its code, standard output, the rest of standard error."""
+        try:
+            code = self.process.wait(timeout=timeout(seconds))
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)  # PYTHONFAULTHANDLER: every thread's stack
+            self.process.wait(timeout=timeout(10))
+            time.sleep(0.2)
+            raise AssertionError("the pad did not exit:\n" + "".join(self.said)
+                                 + "".join(self.lines.queue)) from None
+        time.sleep(0.2)
+        out = b"".join(self.out).decode()
+        while not self.lines.empty():
+            self.said.append(self.lines.get())
+        return code, out, "".join(self.said)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=timeout(20))
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
