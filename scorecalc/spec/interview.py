@@ -143,6 +143,10 @@ class EntryForm(Protocol):
     """A game's own way to enter some fields of a record: Caracas' board, row by row."""
 
     @property
+    def name(self) -> str:
+        """What the form fills, in the players' words: ``board``."""
+
+    @property
     def fields(self) -> tuple[str, ...]:
         """The record's fields the form fills (they are not asked one by one); its progress is
         kept under the first (``players[0].grid``)."""
@@ -167,6 +171,17 @@ class EntryForm(Protocol):
     def resume(self, entry: Entry, step: Step) -> None:
         """Before the first question of a run about a record the form has begun (``step.value``):
         say what is there (the board so far: ``entry.draw()``)."""
+
+    def parts(self, record: Mapping[str, Any]) -> list[str]:
+        """The answers the form holds for ``record``, in order (a board's rows), for a screen
+        that shows each and changes any (``change``)."""
+
+    def part_label(self, index: int) -> str:
+        """What the part at ``index`` (1-based) is called on a screen: ``board row 2``."""
+
+    def change(self, entry: Entry, index: int, text: str) -> None:
+        """The part at ``index`` (1-based, one the form holds) replaced by ``text`` (``BadAnswer``
+        refuses it); an empty ``text`` clears it."""
 
     def picture(self, record: Mapping[str, Any], width: int | None) -> str:
         """The record drawn to fit ``width`` columns (``None``: no limit), its lines as they

@@ -1,12 +1,12 @@
-"""A Caracas explorer's board on a phone: its rows as fields, through the game's own board form.
+"""A game's entry form on a phone (Caracas' board): its parts as fields, through the form itself.
 
-The board is the game's entry form (``games/caracas/interview.py``, ``BoardRows``): a row
-typed as the next row goes through the model as at the terminal (``Tally.apply``: the same
-grid checks, the four figures of a comparison-only explorer at row 1); a row already on the
-board is changed square by square (``set_tile``), and the board is closed (``close``, the
-game's checks on a complete board) or reopened like any answer. A row is a place of its own,
-``players[0].grid.row2``; the board itself is ``players[0].grid`` ("done" closes it, "open"
-opens it again).
+The form is the game's (``spec.interview.EntryForm``; Caracas' ``BoardRows``), and this
+module names no game: the next part typed goes through the model as at the terminal
+(``Tally.apply``: the same checks; the four figures of a comparison-only explorer at row 1),
+a part the form holds already is changed by the form (``EntryForm.change``: a board row
+square by square), and the form is closed (the game's checks on a complete board) or
+reopened like any answer. A part is a place of its own, ``players[0].grid.row2``; the form
+itself is ``players[0].grid`` ("done" closes it, "open" opens it again).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Path
-from ..games.caracas.interview import ROW_DOC, rows_of
 from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
 from ..tally.questions import Question, get
@@ -62,8 +61,12 @@ def row_of(path: Path) -> int | None:
 
 def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     name = record.get("name", "")
-    rows = [" ".join(line.split()) for line in rows_of(record)]
+    form = question.form
+    assert form is not None
+    rows = form.parts(record)
     done = question.step is not None and question.step.done
+    if done and not rows and question.step is not None and isinstance(question.step.value, dict):
+        return given(record, {form.fields[0]: question.step.value})  # the four figures, as given
     place = place_text(question.path)
     drawing = ""
     if rows and question.form is not None:
@@ -71,23 +74,23 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
             drawing = question.form.picture(record, DRAWING)
         except BadAnswer:  # a board that does not read yet is not drawn
             drawing = ""
-    shown = BoardView(place, f"{name}'s board", ROW_DOC, done=done, drawing=drawing, problem=problem)
+    shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, drawing=drawing,
+                      problem=problem)
     for number, row in enumerate(rows, start=1):
-        shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s board row {number}", row, True))
+        shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s {form.part_label(number)}", row, True))
     if not done:
         number = len(rows) + 1
-        label = f"{name}'s board row {number}" + (" (or her four figures)" if number == 1 else "")
-        shown.rows.append(RowView(f"{place}.{ROW}{number}", label, "", False))
+        shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s {form.part_label(number)}", "", False))
     return shown
 
 
 def current(question: Question, row: int | None, data: dict[str, Any]) -> str | None:
     """What a phone shows at the row (``None``: not typed), or at the board (``done``/``open``)."""
     record = get(data, question.path[:-1])
-    rows = rows_of(record) if isinstance(record, dict) else []
+    rows = question.form.parts(record) if isinstance(record, dict) and question.form is not None else []
     if row is None:
         return "done" if question.step is not None and question.step.done else "open"
-    return " ".join(rows[row - 1].split()) if 0 < row <= len(rows) else None
+    return rows[row - 1] if 0 < row <= len(rows) else None
 
 
 def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
@@ -106,25 +109,19 @@ def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
             return state
         return model.apply(state, question, "").state
     record = before if isinstance(before, dict) else {}
-    rows = rows_of(record)
+    form = question.form
+    assert form is not None
+    rows = form.parts(record)
     if row == len(rows) + 1:
         if question.step is not None and question.step.done:
             state = model.reopen(state, question) or state
             question = next(q for q in model.plan(state) if q.path == question.path)
         if not text:
-            raise BadAnswer("type the row's four tiles, ✻ ▢ ◎ ▲ left to right")
+            raise BadAnswer(f"an answer is needed here: {question.doc}" if question.doc else
+                            "an answer is needed here")
         return model.apply(state, question, text).state
-    if not 0 < row <= len(rows):
-        raise BadAnswer(f"row {row} is off the board (rows 1 to {len(rows) + 1})")
-    tokens = text.split() if text else ["."] * 4
-    if len(tokens) != 4:
-        raise BadAnswer(f"a row is four squares, ✻ ▢ ◎ ▲ left to right ('.' for none), not {len(tokens)}")
     work = Work(model, state)
-    entry = FormEntry(model, work, question)
-    form = question.form
-    assert form is not None and hasattr(form, "set_tile")
-    for column, token in enumerate(tokens, start=1):
-        form.set_tile(entry, row, column, token)
+    form.change(FormEntry(model, work, question), row, text)
     return work.state()
 
 

@@ -197,9 +197,10 @@ def enter_scores(serving: Serving, say: Callable[[str], None]) -> None:
 
 def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
     """``tally GAME FILE --web``: ``DONE`` once the table is scored, else an exit code."""
+    from ..dates import current_time
     from ..output.report import EXIT_BAD_INPUT
     from ..tally.prompt import Terminal
-    from ..tally.session import DONE, current_time
+    from ..tally.session import DONE
     from .pad import Pad
 
     if name == "-":

@@ -59,6 +59,7 @@ def example(count: int) -> dict[str, Any]:
 class Beads:
     """The toy's own entry form: a player's beads, one per answer, until an empty answer."""
 
+    name = "beads"
     fields = ("beads",)
 
     def step(self, record: Mapping[str, Any], held_open: bool) -> Step | None:
@@ -85,6 +86,18 @@ class Beads:
         if not entry.more_players:
             entry.note(f"  ({len(beads)} of the {BEADS_EACH} beads each of the {len(entry.table['players'])} "
                        "players has)")
+
+    def parts(self, record: Mapping[str, Any]) -> list[str]:
+        return list(record.get("beads") or [])
+
+    def part_label(self, index: int) -> str:
+        return f"bead {index}"
+
+    def change(self, entry: Entry, index: int, text: str) -> None:
+        beads = entry.record.get("beads") or []
+        if not 0 < index <= len(beads):
+            raise BadAnswer(f"bead {index} is not there")
+        beads[index - 1] = entry.checked(BEAD, text, (*entry.path, "beads", index - 1))
 
     def reopens(self, record: Mapping[str, Any]) -> bool:
         return bool(record.get("beads"))

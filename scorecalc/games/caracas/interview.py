@@ -40,6 +40,7 @@ class BoardRows:
     at the terminal is the next row's four squares set at once. The drawing is the screen's
     (``picture``, at its width)."""
 
+    name = "board"
     fields = ("grid", "landscape", "tiles")
     """The board in any of its three forms; an unfinished grid is kept open as ``players[i].grid``."""
 
@@ -114,6 +115,23 @@ class BoardRows:
         else:
             entry.record.pop("grid", None)
         entry.hold(True)
+
+    def parts(self, record: Mapping[str, Any]) -> list[str]:
+        return [" ".join(line.split()) for line in rows_of(record)]
+
+    def part_label(self, index: int) -> str:
+        return f"board row {index}" + (" (or her four figures)" if index == 1 else "")
+
+    def change(self, entry: Entry, index: int, text: str) -> None:
+        """A row already on the board typed again: its four squares set one by one."""
+        rows = rows_of(entry.record)
+        if not 0 < index <= len(rows):
+            raise BadAnswer(f"row {index} is off the board (rows 1 to {len(rows) + 1})")
+        tokens = text.split() if text else ["."] * 4
+        if len(tokens) != 4:
+            raise BadAnswer(f"a row is four squares, ✻ ▢ ◎ ▲ left to right ('.' for none), not {len(tokens)}")
+        for column, token in enumerate(tokens, start=1):
+            self.set_tile(entry, index, column, token)
 
     def clear_tile(self, entry: Entry, row: int, col: int) -> None:
         """The square at ``row``, ``col`` empty again."""
