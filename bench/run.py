@@ -18,6 +18,7 @@ Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles.
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import shutil
 import statistics
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,9 +290,10 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
             session.advance(name)
             session.next_question(session.plan())
             timings["explorer's name (whole-table check)"].append(time.perf_counter() - started)
-            last = session.data["players"][-1]
-            rows = last["grid"].splitlines()
-            last["grid"] = "\n".join(rows[:-1]) + "\n"  # the last row still to type
+            data = copy.deepcopy(session.data)  # a state is never changed: a new one, its last row gone
+            rows = data["players"][-1]["grid"].splitlines()
+            data["players"][-1]["grid"] = "\n".join(rows[:-1]) + "\n"
+            session.state = replace(session.state, data=data)
             session.state = session.model.reopen(session.state, next(
                 q for q in session.plan() if q.kind == "form" and q.path[1] == 3)) or session.state
             row = next(q for q in session.plan() if q.kind == "form" and not q.answered)

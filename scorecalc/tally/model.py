@@ -42,13 +42,21 @@ class Tally:
         self.interview = game.interview
         self.now = now
         self.auto_close = auto_close
+        self.planned: tuple[State, tuple[Question, ...]] | None = None
         """A form may finish by itself (a board ends with its last tile), as at a screen; piped
         answers say it with an empty line."""
 
     # --- the questions -----------------------------------------------------------------------
 
     def plan(self, state: State) -> list[Question]:
-        return Planner(self.declaration, self.interview, state.data, state.progress).plan()
+        """Every question of ``state``, in reading order. The last state's plan is kept: a screen
+        asks it several times an answer (its cursor, the count left, whether more players may
+        join), and a state is never changed once made."""
+        if self.planned is not None and self.planned[0] is state:
+            return list(self.planned[1])
+        plan = Planner(self.declaration, self.interview, state.data, state.progress).plan()
+        self.planned = (state, tuple(plan))
+        return plan
 
     @staticmethod
     def find(plan: list[Question], key: tuple[str, Path]) -> Question | None:

@@ -163,7 +163,7 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         if not well_formed(sent):
             return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
         reply = await run_in_threadpool(pad.answer, sent["place"], sent.get("seen"), sent["value"])
-        return JSONResponse({**reply.json(), "version": pad.version}, reply.code)
+        return JSONResponse({**reply.json(), "version": reply.version}, reply.code)
 
     async def score(request: Request) -> Response:
         refused = await refuse_foreign(request, serving.origin)

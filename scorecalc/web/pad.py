@@ -50,6 +50,9 @@ class Reply:
     message: str = ""
     current: str | None = None
     warnings: tuple[str, ...] = ()
+    version: int = 0
+    """The table's version once this answer was taken (read under the lock, so a phone can
+    order the replies it gets)."""
 
     def json(self) -> dict[str, Any]:
         return {"status": self.status, "message": self.message, "current": self.current,
@@ -205,7 +208,14 @@ class Pad:
     # --- answering ---------------------------------------------------------------------------
 
     def answer(self, place: str, seen: str | None, text: str) -> Reply:
-        """One phone's answer at ``place``: applied, saved and acknowledged; or refused."""
+        """One phone's answer at ``place``: applied, saved and acknowledged; or refused; with the
+        table's version after it."""
+        with self.lock:
+            reply = self.answered(place, seen, text)
+            reply.version = self.version
+            return reply
+
+    def answered(self, place: str, seen: str | None, text: str) -> Reply:
         with self.lock:
             if self.scored or self.failure:
                 return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
