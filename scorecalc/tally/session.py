@@ -21,16 +21,15 @@ from ..dates import current_time
 from ..errors import UsageError
 from ..games import Game
 from ..output.report import EXIT_BAD_INPUT
-from ..tablefile.keeping import Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import load
 from .answers import BadAnswer
 from .editing import player_index, players_of
 from .model import Tally
 from .moving import Key, Moving
+from .opening import TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
-from .state import Outcome, Problem, State
+from .state import Outcome, Problem
 from .wording import brief, choice_line, default_text, help_text, seen_as
 
 DONE = -1
@@ -45,18 +44,11 @@ class Session(Moving):
         self.terminal = terminal or Terminal()
         self.now = now or current_time()
         self.model = Tally(game, self.now, auto_close=self.terminal.interactive)
-        self.keeper = Keeper(name)
-        self.keeper.start()  # a folder, a device, a file another tally holds: refused here
-        try:
-            loaded = load(game, name)
-        except BaseException:
-            self.keeper.close()
-            raise
-        self.state = State(loaded.data, loaded.progress)
-        self.backup = loaded.exists and not loaded.started
-        self.started = loaded.started
-        self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
-        self.problems = loaded.problems
+        self.file = TallyFile(game, name, self.model)
+        self.keeper = self.file.keeper
+        self.state = self.file.state
+        self.started = self.file.started
+        self.problems = self.file.problems
         self.cursor: Key | None = None
         self.reviewing = False
         self.return_to: Key | None = None
@@ -75,8 +67,6 @@ class Session(Moving):
         """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
         self.resumed: set[Any] = set()
         """Records shown their work so far in this run (a half-typed board, Caribe's books)."""
-        if self.foreign:
-            self.state = self.model.settled(self.state)
 
     # --- the model, as this screen uses it -------------------------------------------------
 
@@ -113,9 +103,9 @@ class Session(Moving):
     def run(self) -> int:
         say = self.terminal.say
         say(self.terminal.bold(f"{self.game.title} — {self.name}"))
-        if self.foreign:
-            say(f"{self.name} was not started by tally: it is kept as {self.keeper.backup_name()} before the "
-                "first answer is written; only what is required and missing is asked.")
+        kept = self.file.kept_as()
+        if kept:
+            say(kept)
         for line in self.problems:
             say(self.terminal.bad(line) + " — asked again below")
         plan = self.plan()
@@ -134,19 +124,12 @@ class Session(Moving):
                 f"{self.name}' to go on.")
             raise
 
-    @property
-    def must_write(self) -> bool:
-        """Whether this run has anything to write: FILE is new, unfinished, or had values dropped."""
-        return not self.keeper.exists or self.started or bool(self.problems)
-
     def preflight(self, left: int) -> None:
         """Before the first question: refuse a FILE that cannot take the answers (a complete
         read-only FILE is simply scored), and a standard input that was closed."""
-        if not (left or self.must_write):
+        if not (left or self.file.must_write):
             return
-        if self.keeper.read_only:
-            raise UsageError(f"{self.name}: {self.keeper.read_only}: tally writes every answer to it; "
-                             "make it writable, or tally into another file")
+        self.file.refuse_read_only()
         if left and self.terminal.closed():
             raise UsageError(f"{self.name}: cannot read the answers: standard input is closed")
 
@@ -324,7 +307,7 @@ class Session(Moving):
         piped, or when no question here can fix it."""
         problems = self.model.problems(self.state)
         if not problems:
-            if self.answers or self.must_write:  # a complete file nobody answered into stays as it is
+            if self.answers or self.file.must_write:  # a complete file nobody answered into stays as it is
                 self.write(render(self.game, self.data, None))
             self.state = self.model.complete(self.state)
             self.terminal.say("")
@@ -371,12 +354,8 @@ class Session(Moving):
         self.write(render(self.game, self.data, self.state.progress))
 
     def write(self, text: str) -> None:
-        """FILE rewritten (``keeping.py``: never over an edit made meanwhile), after keeping a file
-        tally did not start as its backup; ``UsageError`` when it cannot be."""
-        if self.backup and self.keeper.exists:
-            self.keeper.keep_backup()
-        self.backup = False
-        self.keeper.write(text)
+        """FILE rewritten (``opening.TallyFile``); ``UsageError`` when it cannot be."""
+        self.file.write(text)
         self.unsaved.clear()
 
 
@@ -392,4 +371,4 @@ def tally(game: Game[Any], name: str) -> int:
     try:
         return session.run()
     finally:
-        session.keeper.close()
+        session.file.close()

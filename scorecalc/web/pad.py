@@ -23,12 +23,11 @@ from typing import Any
 from ..errors import Path, UsageError
 from ..games import Game
 from ..spec import MISSING
-from ..tablefile.keeping import Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import load
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally
+from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.state import State
 from ..tally.wording import default_text, seen_as
@@ -101,20 +100,10 @@ class Pad:
         self.name = name
         self.say = say
         self.model = Tally(game, now, auto_close=False)
-        self.keeper = Keeper(name)
-        self.keeper.start()
-        try:
-            loaded = load(game, name)
-        except BaseException:
-            self.keeper.close()
-            raise
-        self.state = State(loaded.data, loaded.progress)
-        self.backup = loaded.exists and not loaded.started
-        self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
-        self.dropped = loaded.problems
-        self.must_write = not loaded.exists or loaded.started or bool(loaded.problems)
-        if self.foreign:
-            self.state = self.model.settled(self.state)
+        self.file = TallyFile(game, name, self.model)
+        self.keeper = self.file.keeper
+        self.state = self.file.state
+        self.foreign = self.file.foreign
         self.lock = threading.RLock()
         self.version = 0
         self.answers = 0
@@ -287,10 +276,7 @@ class Pad:
         return self.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
-        if self.backup and self.keeper.exists:
-            self.keeper.keep_backup()
-        self.backup = False
-        self.keeper.write(text)
+        self.file.write(text)
 
     # --- the whole table ----------------------------------------------------------------------
 
@@ -364,7 +350,7 @@ class Pad:
                 self.version += 1
                 return Reply("refused", 422, problems[0].error.describe())
             try:
-                if self.answers or self.must_write or closed.data != self.state.data:
+                if self.answers or self.file.must_write or closed.data != self.state.data:
                     self.write(render(self.game, closed.data, None))
             except UsageError as error:
                 self.failure = str(error)
@@ -377,7 +363,7 @@ class Pad:
             return Reply("saved")
 
     def close(self) -> None:
-        self.keeper.close()
+        self.file.close()
 
 
 def skippable(question: Question) -> bool:

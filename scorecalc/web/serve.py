@@ -210,14 +210,12 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
     pad = Pad(game, name, current_time(), say=say)
     try:
         say(terminal.bold(f"{game.title} — {name} — on the phones at the table"))
-        if pad.foreign:
-            say(f"{name} was not started by tally: it is kept as {pad.keeper.backup_name()} before the "
-                "first answer is written; only what is required and missing is asked.")
-        for line in pad.dropped:
+        kept = pad.file.kept_as()
+        if kept:
+            say(kept)
+        for line in pad.file.problems:
             say(terminal.bad(line) + " — asked again on the phones")
-        if pad.keeper.read_only:
-            raise UsageError(f"{name}: {pad.keeper.read_only}: tally writes every answer to it; make it "
-                             "writable, or tally into another file")
+        pad.file.refuse_read_only()
         try:
             scored = serve(pad, bind, say)
             if not scored and not pad.failure:

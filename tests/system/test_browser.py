@@ -8,9 +8,6 @@ unless ``CI`` is set: there a missing browser fails them.
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +15,6 @@ import pytest
 
 from tests.helpers import EXAMPLES, run_cli
 
-CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/html-shots")
 PAGES = [*sorted(path for path in EXAMPLES.glob("**/*.yaml") if path.parent.name != "league"),
          EXAMPLES / "league"]
@@ -36,19 +32,6 @@ players:
     education: 12
     money: 1500
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM) or shutil.which(CHROMIUM) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install -y chromium to run the browser tests")
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
 
 
 def page_file(path: Path, folder: Path) -> Path:

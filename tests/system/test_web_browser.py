@@ -11,20 +11,15 @@ unless ``CI`` is set: there a missing browser fails them.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from tests.helpers import run_scorecalc, timeout
 from tests.support.web_pad import Served
 
-CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path("/tmp/web-shots")
 MARKUP = "<img src=x onerror=alert(1)>"
 TRUTH = f"""\
@@ -49,19 +44,6 @@ players:
     money: 1000
 """
 ANSWERS = ("exhibition", "education", "animals", "money")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM) or shutil.which(CHROMIUM) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: no Chromium at {CHROMIUM} (apt-get install -y chromium)")
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install -y chromium to run the browser tests")
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM)
-        yield launched
-        launched.close()
 
 
 class Phone:
