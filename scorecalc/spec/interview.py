@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ..errors import InputError, Path
+    from ..pictures import Drawing
     from .base import Spec
     from .record import Record
 
@@ -92,6 +93,56 @@ class Step:
     """An empty answer is accepted here (it ends the form)."""
     value: Any = None
     """The form's part of the record so far (the grid typed), for going back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One part of a form that a screen sets on its own, by its key (a phone's tap on one square
+    of a Caracas board; one of a comparison-only explorer's four figures)."""
+
+    key: str
+    """Where it is below the record, as a place names it: ``grid.r3c2`` (row 3, column 2),
+    ``landscape.forks``."""
+    label: str
+    """What it is called on a screen: ``✻3``, ``forks``."""
+    value: str
+    """What it holds, as typed (a tile's token); empty when it holds nothing (a free square)."""
+    _: KW_ONLY
+    doc: str = ""
+    number: bool = False
+    """A whole number (a phone offers its number keys)."""
+    start: str = ""
+    """For an empty cell: what an editor may begin with (the river sides its neighbours lead into)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One group of choices of a part's editor: ``least`` to ``most`` of ``options``, each a code
+    as the part's text writes it and its words (``("Ju", "Jungle")``)."""
+
+    name: str
+    label: str
+    options: tuple[tuple[str, str], ...]
+    _: KW_ONLY
+    least: int = 0
+    most: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """How a cell's text is built from taps: the codes of each ``Pick`` in order, then each line
+    (a river) as ``mark`` and its ``sides`` in their order (``JuJa~ES``, two: ``Ju~NW~ES``)."""
+
+    picks: tuple[Pick, ...]
+    sides: tuple[tuple[str, str], ...] = ()
+    """Each side's code and words (``("N", "north")``), in the order the text writes them."""
+    mark: str = "~"
+    lines: int = 0
+    """At most this many lines an editor offers (0: none)."""
+    line: str = "line"
+    """What one line is called (``river``)."""
+    how: str = ""
+    """What a phone shows above the drawing: how to tap it."""
 
 
 class Entry(Protocol):
@@ -186,6 +237,23 @@ class EntryForm(Protocol):
     def picture(self, record: Mapping[str, Any], width: int | None) -> str:
         """The record drawn to fit ``width`` columns (``None``: no limit), its lines as they
         are, never wrapped; empty when there is nothing to draw."""
+
+    def cells(self, record: Mapping[str, Any]) -> list[Cell]:
+        """The parts of ``record`` a screen sets one at a time (``set_cell``): every square a tile
+        may be on now, each with its tile or empty; or a comparison-only explorer's figures. Empty
+        when the form has none."""
+
+    def set_cell(self, entry: Entry, key: str, text: str) -> None:
+        """The cell at ``key`` set to ``text`` (an empty ``text`` clears it), in ``entry.record``,
+        with the checks of the form's own answers (``BadAnswer`` refuses it, with the message)."""
+
+    def sketch(self, record: Mapping[str, Any], free: bool) -> Drawing | None:
+        """The record drawn as a picture (as the html format draws it, without points), while it is
+        being filled; a cell drawn is a group keyed by the cell's key (a screen taps it). ``free``:
+        the empty cells are drawn too. ``None``: nothing to draw."""
+
+    def palette(self) -> Palette | None:
+        """How a cell drawn in ``sketch`` is built from taps (``None``: it is typed)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -184,6 +184,9 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     async def script(request: Request) -> Response:
         return Response(static("pad.js"), media_type="text/javascript")
 
+    async def board_script(request: Request) -> Response:
+        return Response(static("board.js"), media_type="text/javascript")
+
     async def style(request: Request) -> Response:
         return Response(static("pad.css"), media_type="text/css")
 
@@ -191,7 +194,8 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     routes = [Route(f"{base}/", page), Route(f"{base}/form", form), Route(f"{base}/events", events),
               Route(f"{base}/answer", answer, methods=["POST"]),
               Route(f"{base}/score", score, methods=["POST"]), Route(f"{base}/result", result),
-              Route(f"{base}/pad.js", script), Route(f"{base}/pad.css", style)]
+              Route(f"{base}/pad.js", script), Route(f"{base}/board.js", board_script),
+              Route(f"{base}/pad.css", style)]
     return Guard(Starlette(routes=routes), token, host)
 
 

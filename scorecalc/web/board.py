@@ -7,6 +7,11 @@ a part the form holds already is changed by the form (``EntryForm.change``: a bo
 square by square), and the form is closed (the game's checks on a complete board) or
 reopened like any answer. A part is a place of its own, ``players[0].grid.row2``; the form
 itself is ``players[0].grid`` ("done" closes it, "open" opens it again).
+
+A form's cells (``EntryForm.cells``) are places too, named by their key below the record:
+``players[0].grid.r3c2`` (a tile, set by taps on the board the form draws, ``EntryForm.sketch``,
+through ``static/board.js``), ``players[1].landscape.forks`` (a figure, a field of its own). A
+cell is set through the form (``EntryForm.set_cell``): the same checks as a row typed.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Path
+from ..pictures import Drawing
+from ..spec.interview import Cell, Palette
 from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
 from ..tally.questions import Question, get
@@ -25,8 +32,6 @@ if TYPE_CHECKING:
     from .pad import Pad
 
 ROW = "row"
-DRAWING = 60
-"""Columns of the board's drawing: the narrow one, which a phone shows whole or scrolls."""
 
 
 @dataclass
@@ -38,6 +43,23 @@ class RowView:
 
 
 @dataclass
+class CellView:
+    """A cell as a phone shows it: drawn (a square to tap) or typed (a field, ``number``)."""
+
+    place: str
+    label: str
+    value: str
+    start: str = ""
+    doc: str = ""
+    number: bool = False
+
+
+Part = int | str | None
+"""What of a form a place names: a row (``row2``: 2), a cell (``r3c2``: ``grid.r3c2``), or the
+form itself (``None``)."""
+
+
+@dataclass
 class BoardView:
     place: str
     label: str
@@ -46,8 +68,13 @@ class BoardView:
     done: bool = False
     figures: str = ""
     """A board given in another form (a comparison-only explorer's four figures), in words."""
-    drawing: str = ""
-    """The board as the terminal draws it (60 columns), for the phone to show under the SEA."""
+    sketch: Drawing | None = None
+    """The board as the html format draws it, under the SEA; its cells are tapped."""
+    cells: dict[str, CellView] = field(default_factory=dict)
+    """The cells drawn in ``sketch``, by their key (a group's key)."""
+    fields: list[CellView] = field(default_factory=list)
+    """The cells that are typed (a comparison-only explorer's figures)."""
+    palette: Palette | None = None
     problem: str = ""
 
 
@@ -59,23 +86,33 @@ def row_of(path: Path) -> int | None:
     return None
 
 
+def cell_key(question: Question, path: Path) -> str | None:
+    """``("players", 0, "grid", "r3c2")`` at the board of ``players[0]`` -> ``grid.r3c2``."""
+    form = question.form
+    record = question.path[:-1]
+    if form is None or len(path) != len(record) + 2 or path[:len(record)] != record:
+        return None
+    name, key = path[-2], path[-1]
+    return f"{name}.{key}" if isinstance(name, str) and isinstance(key, str) and name in form.fields else None
+
+
 def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     name = record.get("name", "")
     form = question.form
     assert form is not None
     rows = form.parts(record)
     done = question.step is not None and question.step.done
+    where = place_text(question.path[:-1])
     if done and not rows and question.step is not None and isinstance(question.step.value, dict):
-        return given(record, {form.fields[0]: question.step.value})  # the four figures, as given
+        shown = given(record, {form.fields[0]: question.step.value})  # the four figures, as given
+        shown.fields = [cell_view(where, name, cell) for cell in form.cells(record)]
+        return shown
     place = place_text(question.path)
-    drawing = ""
-    if rows and question.form is not None:
-        try:
-            drawing = question.form.picture(record, DRAWING)
-        except BadAnswer:  # a board that does not read yet is not drawn
-            drawing = ""
-    shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, drawing=drawing,
-                      problem=problem)
+    sketch = form.sketch(record, not done)
+    drawn = {group.key for group in sketch.groups} if sketch is not None else set()
+    shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, sketch=sketch,
+                      palette=form.palette(), problem=problem)
+    shown.cells = {cell.key: cell_view(where, name, cell) for cell in form.cells(record) if cell.key in drawn}
     for number, row in enumerate(rows, start=1):
         shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s {form.part_label(number)}", row, True))
     if not done:
@@ -84,21 +121,36 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     return shown
 
 
-def current(question: Question, row: int | None, data: dict[str, Any]) -> str | None:
-    """What a phone shows at the row (``None``: not typed), or at the board (``done``/``open``)."""
+def cell_view(where: str, name: str, cell: Cell) -> CellView:
+    return CellView(f"{where}.{cell.key}", f"{name}'s {cell.label}", cell.value, cell.start, cell.doc,
+                    cell.number)
+
+
+def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
+    """What a phone shows at the row (``None``: not typed), at a cell (empty: a free square;
+    ``None``: no such cell now), or at the board (``done``/``open``)."""
     record = get(data, question.path[:-1])
+    if isinstance(row, str):
+        cells = question.form.cells(record) if isinstance(record, dict) and question.form is not None else []
+        return next((cell.value for cell in cells if cell.key == row), None)
     rows = question.form.parts(record) if isinstance(record, dict) and question.form is not None else []
     if row is None:
         return "done" if question.step is not None and question.step.done else "open"
     return rows[row - 1] if 0 < row <= len(rows) else None
 
 
-def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
+def answer(pad: Pad, question: Question, row: Part, text: str) -> State:
     """The board's answer: the new state; ``BadAnswer`` if refused."""
     model = pad.model
     state = pad.state
     before = get(state.data, question.path[:-1])
     text = text.strip()
+    form = question.form
+    assert form is not None
+    if isinstance(row, str):  # a cell: a tile on its square, a figure
+        work = Work(model, state)
+        form.set_cell(FormEntry(model, work, question), row, text)
+        return work.state()
     if row is None:  # the board itself: closed ("done") or opened again ("open")
         if text == "open":
             reopened = model.reopen(state, question) if question.step and question.step.done else None
@@ -109,8 +161,6 @@ def answer(pad: Pad, question: Question, row: int | None, text: str) -> State:
             return state
         return model.apply(state, question, "").state
     record = before if isinstance(before, dict) else {}
-    form = question.form
-    assert form is not None
     rows = form.parts(record)
     if row == len(rows) + 1:
         if question.step is not None and question.step.done:

@@ -214,6 +214,8 @@ class Pad:
                 return Reply("gone", 404, f"no question at {place!r} now")
             question, row = found
             on_board = row is not None or question.form is not None
+            if isinstance(row, str) and seen is not None and seen.strip() in ("", "."):
+                seen = ""  # a free square, however the phone wrote it
             where = question.path[:-1] if on_board else question.path
             warnings: tuple[str, ...] = ()
             try:
@@ -230,14 +232,23 @@ class Pad:
                 return Reply("saved", current=now)  # a resend: it holds the new value already
             if (now or None) != (seen or None) and not (now is None and seen == ""):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            return self.take(after, question, text, warnings)
+            reply = self.take(after, question, text, warnings)
+            if isinstance(row, str) and reply.status == "saved":
+                reply.current = board.current(question, row, self.state.data)  # the tile as read
+            return reply
 
-    def find(self, path: Path) -> tuple[Question, int | None] | None:
+    def find(self, path: Path) -> tuple[Question, board.Part] | None:
+        """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
         row = board.row_of(path)
         target = path[:-1] if row is not None else path
-        for question in self.plan():
+        plan = self.plan()
+        for question in plan:
             if question.path == target:
                 return question, row
+        for question in plan:
+            key = board.cell_key(question, path)
+            if key is not None:
+                return question, key
         return None
 
     def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:

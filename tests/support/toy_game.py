@@ -17,7 +17,7 @@ from scorecalc.reading.document import Document
 from scorecalc.sheet import PlayerScore, ScoreSheet, rank
 from scorecalc.spec import Choice, Field, Int, ListOf, Record
 from scorecalc.spec.answer import BadAnswer
-from scorecalc.spec.interview import Entry, Interview, Step
+from scorecalc.spec.interview import Cell, Entry, Interview, Palette, Step
 
 BEADS_EACH = 3
 BEAD = Choice(words=("red", "green", "blue"), what="bead", example="red")
@@ -104,6 +104,18 @@ class Beads:
 
     def picture(self, record: Mapping[str, Any], width: int | None) -> str:
         return " ".join(record.get("beads") or [])
+
+    def cells(self, record: Mapping[str, Any]) -> list[Cell]:
+        return []  # a bead is typed, one per answer: nothing to tap
+
+    def set_cell(self, entry: Entry, key: str, text: str) -> None:
+        raise BadAnswer(f"no cell {key!r}: the beads are typed one per answer")
+
+    def sketch(self, record: Mapping[str, Any], free: bool) -> None:
+        return None
+
+    def palette(self) -> Palette | None:
+        return None
 
     def resume(self, entry: Entry, step: Step) -> None:
         entry.draw()

@@ -9,17 +9,36 @@ Caracas' own entry form (``BoardRows``): tally asks it, the form reads each row.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...spec.answer import BadAnswer
-from ...spec.interview import Ask, Entry, Interview, Step
+from ...spec.interview import Ask, Cell, Entry, Interview, Palette, Pick, Step
+from .animals import name as animal_name
+from .board import COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
-from .grid import GridError, GridTile, parse_grid, token_of
+from .grid import ANIMAL_CODES, LAND_CODES, RIVER_MARK, GridError, GridTile, parse_grid, token_of
+
+if TYPE_CHECKING:
+    from ...pictures import Drawing
 
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
 FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: 'biggest_jungle "
                  "savannah_areas swamp_areas forks', e.g. '6 4 2 3'")
+
+
+TILE_KEY = re.compile(r"grid\.r([1-9][0-9]?)c([1-9])")
+"""A square as a cell's key: ``grid.r3c2`` (row 3, column 2)."""
+FIGURES = "landscape"
+PALETTE = Palette(
+    (Pick("land", "Land", tuple((code.title(), land.title()) for code, land in LAND_CODES.items()), least=1),
+     Pick("animals", "Animals (at most 2)",
+          tuple((code.title(), animal_name(animal)) for code, animal in ANIMAL_CODES.items()), most=2)),
+    sides=(("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")), mark=RIVER_MARK, lines=2,
+    line="river", how="tap a free square (+) to place a tile there, a tile to change or clear it; the SEA "
+    "is on top")
+"""A tile from taps: its land, up to two animals, its rivers' sides (as a token: ``SwIbPi~NES``)."""
 
 
 def grid_rows(text: str) -> list[str]:
@@ -133,6 +152,81 @@ class BoardRows:
         for column, token in enumerate(tokens, start=1):
             self.set_tile(entry, index, column, token)
 
+    def cells(self, record: Mapping[str, Any]) -> list[Cell]:
+        """Every square of the board's rows and of the row below, each with its tile's token or
+        empty (a free square starts with the river sides its neighbours lead into); or the four
+        figures of a comparison-only explorer."""
+        if "tiles" in record:
+            return []
+        figures = record.get(FIGURES)
+        if isinstance(figures, dict):
+            return [Cell(f"{FIGURES}.{key}", key.replace("_", " "), str(figures.get(key, "")),
+                         doc=f"{LANDSCAPE.fields[key].doc}; empty: no figures, her board tile by tile instead",
+                         number=True) for key in LANDSCAPE.fields]
+        tiles = self.tiles_of(record)
+        if tiles is None:
+            return []
+        cells = []
+        for row in range(1, len(rows_of(record)) + 2):
+            for col in COLUMNS:
+                tile = tiles.get((row, col))
+                cells.append(Cell(f"grid.r{row}c{col}", label((row, col)), token_of(tile) if tile else "",
+                                  start="" if tile else rivers_into(tiles, (row, col))))
+        return cells
+
+    def set_cell(self, entry: Entry, key: str, text: str) -> None:
+        """A square's tile (``grid.r3c2``: the token; empty or ``.`` clears it) or one of the four
+        figures (``landscape.forks``: empty clears the four, and her board is entered again)."""
+        text = text.strip()
+        square = TILE_KEY.fullmatch(key)
+        record = entry.record
+        if square is not None:
+            if isinstance(record.get(FIGURES), dict):
+                raise BadAnswer("her four figures are given instead of a board: clear them first")
+            if len(text.split()) > 1:
+                raise BadAnswer(f"one tile's token, not {len(text.split())}: land, animals, then '~' and "
+                                "river sides (e.g. 'JuJa~ES')")
+            self.set_tile(entry, int(square.group(1)), int(square.group(2)), text or ".")
+            return
+        figure = key.removeprefix(f"{FIGURES}.")
+        figures = record.get(FIGURES)
+        if figure == key or figure not in LANDSCAPE.fields or not isinstance(figures, dict):
+            raise BadAnswer(f"{key!r} is no square (grid.r1c1 to grid.r{len(rows_of(record)) + 1}c4) and no "
+                            "figure of hers")
+        if not text:
+            record.pop(FIGURES)
+            entry.hold(True)
+            return
+        figures[figure] = entry.checked(LANDSCAPE.fields[figure].spec, text, (*entry.path, FIGURES, figure))
+
+    def sketch(self, record: Mapping[str, Any], free: bool) -> Drawing | None:
+        """The board as the html format draws it (``picture.in_progress``), each tile and free
+        square keyed by its cell (``grid.r3c2``)."""
+        from .board import Board
+        from .picture import in_progress
+
+        tiles = self.tiles_of(record)
+        if tiles is None or isinstance(record.get(FIGURES), dict) or "tiles" in record:
+            return None
+        empty = [cell for cell in self.cells(record) if not cell.value] if free else []
+        squares = [(int(found.group(1)), int(found.group(2)))
+                   for cell in empty if (found := TILE_KEY.fullmatch(cell.key))]
+        return in_progress(str(record.get("name", "")), Board(tiles.values()), squares,
+                           lambda square: f"grid.r{square[0]}c{square[1]}")
+
+    def palette(self) -> Palette:
+        return PALETTE
+
+    def tiles_of(self, record: Mapping[str, Any]) -> dict[Square, Tile] | None:
+        """The board's tiles by square; ``None`` when its grid does not read (edited by hand)."""
+        rows = rows_of(record)
+        if not rows:
+            return {}
+        try:
+            return {item.tile.square: item.tile for item in self.read(rows[:-1], rows[-1])}
+        except BadAnswer:
+            return None
+
     def clear_tile(self, entry: Entry, row: int, col: int) -> None:
         """The square at ``row``, ``col`` empty again."""
         self.set_tile(entry, row, col, ".")
@@ -215,6 +309,14 @@ class BoardRows:
             entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
         entry.note(f"  row {len(rows)} taken back: type it again")
         return True
+
+
+def rivers_into(tiles: Mapping[Square, Tile], square: Square) -> str:
+    """``~NW``: the sides of ``square`` that a neighbour's river leads into (what a tile placed
+    there most often carries on); empty when none does."""
+    sides = "".join(side for side in SIDES
+                    if (other := tiles.get(step(square, side))) is not None and OPPOSITE[side] in other.river)
+    return RIVER_MARK + sides if sides else ""
 
 
 def cells_of(found: list[GridTile], row: int) -> list[str]:

@@ -12,7 +12,7 @@ and a pointer on a tile shows them too (its SVG title).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ...pictures import Drawing, Group, Note, Picture, Shape, shape
 from ...sheet import Item, PlayerScore, ScoreSheet, plural
@@ -102,21 +102,42 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"−{-points}"
 
 
-def board_drawing(player: str, board: Board, points: dict[Square, int], notes: Sequence[Note]) -> Drawing:
-    rows = max(board.rows, 1)
+def board_drawing(player: str, board: Board, points: dict[Square, int], notes: Sequence[Note], *,
+                  free: Sequence[Square] = (), key: Callable[[Square], str] = label,
+                  dead_ends: bool = True) -> Drawing:
+    """The board under the SEA, each tile a group keyed ``key(square)`` (its label, ``✻1``) and
+    titled by its note; ``free``: empty squares drawn as dashed places to tap (a board being
+    entered on a phone, ``in_progress``); ``dead_ends``: the bars across rivers' dead ends."""
+    rows = max(board.rows, *(square[0] for square in free), 1)
     width = LEFT + len(COLUMNS) * (TILE + GAP)
     height = TOP + rows * (TILE + GAP)
     groups = [frame(rows, width)]
     dead: dict[Square, list[str]] = {}
-    for square, side in board.dead_ends:
+    for square, side in board.dead_ends if dead_ends else ():
         dead.setdefault(square, []).append(side)
     by_square = {note.key: note for note in notes}
     for tile in board:
-        note = by_square[label(tile.square)]
+        note = by_square[key(tile.square)]
         groups.append(Group(tile_shapes(tile, points.get(tile.square, 0), dead.get(tile.square, [])),
                             title="\n".join((note.heading, *note.lines)), css="tile", key=note.key))
+    for square in free:
+        groups.append(Group(free_shapes(square), title=f"{label(square)}: free", css="free", key=key(square)))
     return Drawing(width, height, f"{player}'s board: {plural(len(board), 'tile')}, the SEA at the top",
                    tuple(groups))
+
+
+def in_progress(player: str, board: Board, free: Sequence[Square], key: Callable[[Square], str]) -> Drawing:
+    """A board being entered (a phone's taps): drawn as the html format draws it, without points
+    or dead ends (a river may yet go on), each tile and each ``free`` square keyed by ``key``."""
+    notes = tuple(Note(key(tile.square), f"{label(tile.square)} — {tile_words(tile)}") for tile in board)
+    return board_drawing(player, board, {}, notes, free=free, key=key, dead_ends=False)
+
+
+def free_shapes(square: Square) -> tuple[Shape, ...]:
+    """An empty square a tile may go on: a dashed outline and a plus."""
+    x, y = x_of(square[1]), y_of(square[0])
+    return (shape("rect", x=x + 3, y=y + 3, width=TILE - 6, height=TILE - 6, rx=6, class_="free-square"),
+            shape("text", "+", x=x + TILE / 2, y=y + TILE / 2 + 14, class_="free-mark"))
 
 
 def frame(rows: int, width: int) -> Group:

@@ -1,0 +1,237 @@
+// A board entered by taps (what a form alone cannot do): tap a cell of the drawing (a free
+// square, or a tile to change or clear it), then its choices in the editor the page holds
+// (a land, up to two animals, the edges its rivers reach: whatever the form's palette says),
+// then "Place": the cell's text is sent as one answer ({place, seen, value}), as pad.js sends
+// a field. The editor keeps what was tapped across a redraw of the form (another phone's
+// answer): its state lives here, and is drawn again into the fresh form. Every text is set
+// with textContent or setAttribute, never as markup.
+"use strict";
+(function () {
+  const pad = document.getElementById("pad");
+  if (!pad) return;
+  let open = null;  // {board, place, seen, label, picks: [[code]], lines: [[side]], line, status, kind}
+  const said = new Map();  // board place -> [text, kind, version]: the last reply, shown under the board
+
+  const boardOf = (place) => [...document.querySelectorAll(".board[data-board]")]
+    .find((board) => board.dataset.board === place);
+  const cellOf = (board, place) => [...board.querySelectorAll("[data-place].cell")]
+    .find((cell) => cell.dataset.place === place);
+
+  function grammar(editor) {
+    return {
+      picks: [...editor.querySelectorAll("fieldset.pick")].map((set) => ({
+        codes: [...set.querySelectorAll("button[data-code]")].map((b) => b.dataset.code),
+        least: Number(set.dataset.least), most: Number(set.dataset.most),
+      })),
+      sides: [...editor.querySelectorAll(".edge")].map((edge) => edge.dataset.side),
+      mark: editor.dataset.mark, lines: Number(editor.dataset.lines),
+    };
+  }
+
+  // "JuJa~ES" -> {picks: [["Ju"], ["Ja"]], lines: [["E", "S"], []]}: each pick's codes in turn
+  // (the longest first, any case), then each line after the mark.
+  function parse(text, g) {
+    const [body, ...runs] = (text || "").split(g.mark);
+    let rest = body;
+    const picks = g.picks.map((pick) => {
+      const got = [];
+      const codes = [...pick.codes].sort((a, b) => b.length - a.length);
+      while (got.length < pick.most) {
+        const code = codes.find((c) => rest.slice(0, c.length).toLowerCase() === c.toLowerCase());
+        if (!code) break;
+        got.push(code);
+        rest = rest.slice(code.length);
+      }
+      return got;
+    });
+    const lines = [];
+    for (let i = 0; i < Math.max(g.lines, 1); i++) {
+      const run = (runs[i] || "").toUpperCase();
+      lines.push(g.sides.filter((side) => run.includes(side.toUpperCase())));
+    }
+    return { picks: picks, lines: lines };
+  }
+
+  function compose(state, g) {
+    let text = state.picks.map((codes) => codes.join("")).join("");
+    for (const line of state.lines) {
+      const sides = g.sides.filter((side) => line.includes(side));
+      if (sides.length) text += g.mark + sides.join("");
+    }
+    return text;
+  }
+
+  function startAt(cell) {
+    const board = cell.closest(".board");
+    const editor = board.querySelector(".editor");
+    if (!editor) return;
+    const seen = cell.dataset.seen;
+    open = Object.assign({ board: board.dataset.board, place: cell.dataset.place, seen: seen,
+      label: cell.dataset.label, line: 0, status: "", kind: "" },
+    parse(seen || cell.dataset.start, grammar(editor)));
+    draw(true);
+  }
+
+  // The state drawn into the page as it is now (after any redraw): the editor shown at its board,
+  // its buttons pressed as tapped, the cell marked; every other editor hidden.
+  function draw(scroll) {
+    for (const board of document.querySelectorAll(".board[data-board]")) {
+      const editor = board.querySelector(".editor");
+      const mine = open && board.dataset.board === open.board;
+      for (const cell of board.querySelectorAll(".cell.selected")) {
+        if (!mine || cell.dataset.place !== open.place) cell.classList.remove("selected");
+      }
+      const shown = said.get(board.dataset.board);
+      const out = board.querySelector(".board-status");
+      if (out && shown && out.textContent !== shown[0]) {
+        out.textContent = shown[0];
+        out.className = "board-status " + shown[1];
+        out.dataset.at = String(shown[2]);
+      }
+      if (!editor) continue;
+      if (!mine) { editor.hidden = true; continue; }
+      const cell = cellOf(board, open.place);
+      if (cell) cell.classList.add("selected");
+      const g = grammar(editor);
+      editor.hidden = false;
+      editor.querySelector(".where").textContent = open.label + (open.seen ? "" : " (new tile)");
+      editor.querySelector(".token").textContent = compose(open, g) || "—";
+      editor.querySelectorAll("fieldset.pick").forEach((set, i) => {
+        for (const button of set.querySelectorAll("button[data-code]")) {
+          button.setAttribute("aria-pressed", String(open.picks[i].includes(button.dataset.code)));
+        }
+      });
+      for (const run of editor.querySelectorAll(".run")) {
+        run.classList.toggle("on", open.lines[Number(run.dataset.line)].includes(run.dataset.side));
+      }
+      for (const edge of editor.querySelectorAll(".edge")) {
+        const line = open.lines.findIndex((sides) => sides.includes(edge.dataset.side));
+        edge.setAttribute("aria-pressed", String(line >= 0));
+        edge.setAttribute("class", "edge" + (line >= 0 ? " on-" + (line + 1) : ""));
+      }
+      const second = editor.querySelector(".second");
+      if (second) second.setAttribute("aria-pressed", String(open.line === 1));
+      editor.querySelector(".clear").hidden = !open.seen;
+      const status = editor.querySelector(".status");
+      status.textContent = open.status;
+      status.className = "status " + open.kind;
+      document.body.classList.add("editing");
+      if (scroll && cell) {
+        const top = editor.getBoundingClientRect().top;
+        const box = cell.getBoundingClientRect();
+        if (box.bottom > top - 8) window.scrollBy(0, box.bottom - top + 16);
+        else if (box.top < 0) window.scrollBy(0, box.top - 8);
+      }
+    }
+    if (!open) document.body.classList.remove("editing");
+  }
+
+  function tap(editor, target) {
+    const g = grammar(editor);
+    const code = target.closest("button[data-code]");
+    if (code) {
+      const index = [...editor.querySelectorAll("fieldset.pick")].indexOf(code.closest("fieldset"));
+      const pick = g.picks[index];
+      const got = open.picks[index];
+      open.status = "";
+      if (got.includes(code.dataset.code)) got.splice(got.indexOf(code.dataset.code), 1);
+      else if (pick.most === 1) got.splice(0, got.length, code.dataset.code);
+      else if (got.length < pick.most) got.push(code.dataset.code);
+      else { open.status = "at most " + pick.most + ": tap one chosen to take it off"; open.kind = "bad"; }
+      return draw(false);
+    }
+    const edge = target.closest(".edge");
+    if (edge) {
+      const side = edge.dataset.side;
+      const mine = open.lines[open.line];
+      if (mine.includes(side)) mine.splice(mine.indexOf(side), 1);
+      else {
+        open.lines.forEach((sides) => { if (sides.includes(side)) sides.splice(sides.indexOf(side), 1); });
+        mine.push(side);
+      }
+      open.status = "";
+      return draw(false);
+    }
+    if (target.closest(".second")) { open.line = open.line === 1 ? 0 : 1; return draw(false); }
+    if (target.closest(".cancel")) { open = null; return draw(false); }
+    if (target.closest(".clear")) return send("");
+    if (target.closest(".place")) {
+      const missing = g.picks.findIndex((pick, i) => open.picks[i].length < pick.least);
+      if (missing >= 0) {
+        const legend = editor.querySelectorAll("fieldset.pick legend")[missing].textContent;
+        open.status = "choose: " + legend;
+        open.kind = "bad";
+        return draw(false);
+      }
+      return send(compose(open, g));
+    }
+  }
+
+  async function send(value) {
+    const state = open;
+    state.status = "saving…";
+    state.kind = "busy";
+    draw(false);
+    let reply;
+    try {
+      const response = await fetch("answer", {
+        method: "POST", headers: { "content-type": "application/json" }, cache: "no-store",
+        credentials: "same-origin", body: JSON.stringify({ place: state.place, seen: state.seen, value: value }),
+      });
+      reply = await response.json();
+    } catch (error) {
+      state.status = "not sent (no connection): tap again to retry";
+      state.kind = "bad";
+      return draw(false);
+    }
+    if (reply.status === "saved") {
+      const now = reply.current === null ? value : reply.current;
+      said.set(state.board, [state.label + ": " + (now ? now + " " : "cleared ") + "saved ✓", "good",
+        reply.version]);
+      if (open === state) open = null;
+    } else if (reply.status === "stale") {
+      state.status = "not saved: another phone put “" + (reply.current || "nothing") + "” here meanwhile; "
+        + "yours is “" + (value || "nothing") + "”. Tap again to replace it with yours.";
+      state.kind = "bad";
+      state.seen = reply.current || "";
+    } else {
+      state.status = "✗ " + reply.message;
+      state.kind = "bad";
+    }
+    draw(false);
+  }
+
+  pad.addEventListener("click", (event) => {
+    const cell = event.target.closest(".cell[data-place]");
+    if (cell) return startAt(cell);
+    const editor = event.target.closest(".editor");
+    if (editor && open) tap(editor, event.target);
+  });
+  pad.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target.closest(".cell[data-place], .edge");
+    if (!target) return;
+    event.preventDefault();
+    if (target.matches(".cell")) startAt(target);
+    else if (open) tap(target.closest(".editor"), target);
+  });
+
+  // Rows typed instead (a keyboard): kept open across a redraw once opened.
+  const rowsOpen = new Set();
+  pad.addEventListener("toggle", (event) => {
+    const board = event.target.closest && event.target.matches("details.rows") && event.target.closest(".board");
+    if (!board) return;
+    if (event.target.open) rowsOpen.add(board.dataset.board); else rowsOpen.delete(board.dataset.board);
+  }, true);
+
+  // pad.js redraws the form after every answer (its drawing, or the whole form): draw the editor again.
+  new MutationObserver((changes) => {
+    const redrawn = changes.some((change) => [...change.addedNodes].some((node) =>
+      node.nodeType === 1 && (node.id === "form" || node.classList.contains("drawing"))));
+    if (!redrawn) return;
+    for (const details of document.querySelectorAll(".board[data-board] details.rows")) {
+      if (rowsOpen.has(details.closest(".board").dataset.board)) details.open = true;
+    }
+    draw(false);
+  }).observe(pad, { childList: true, subtree: true });
+})();
