@@ -192,6 +192,9 @@ def test_a_caracas_board_by_rows_on_a_phone(browser: Any, tmp_path: Path) -> Non
         phone = Phone(browser, served.url, "one")
         phone.answer("player 1's name", "Alex")
         phone.answer("player 2's name", "Bea")
+        phone.field("Bea's board row 1 (or her four figures)").wait_for(state="attached")
+        for rows in phone.page.locator("details.rows summary").all():  # taps are the main way: rows fold
+            rows.click()
         phone.answer("Alex's board row 1 (or her four figures)", "JuJa~ES JuSlSo~NESW JuHo~SW SaAt")
         phone.answer("Alex's board row 2", "JuKi~NE SwPiGu~NESW SwAn~NW SaIb")
         phone.page.locator(".drawing").first.wait_for()

@@ -216,21 +216,24 @@
     else if (open) tap(target.closest(".editor"), target);
   });
 
-  // Rows typed instead (a keyboard): kept open across a redraw once opened.
-  const rowsOpen = new Set();
-  pad.addEventListener("toggle", (event) => {
-    const board = event.target.closest && event.target.matches("details.rows") && event.target.closest(".board");
-    if (!board) return;
-    if (event.target.open) rowsOpen.add(board.dataset.board); else rowsOpen.delete(board.dataset.board);
-  }, true);
-
-  // pad.js redraws the form after every answer (its drawing, or the whole form): draw the editor again.
+  // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
+  // again, and the rows typed instead (a keyboard) left open where they were open.
   new MutationObserver((changes) => {
-    const redrawn = changes.some((change) => [...change.addedNodes].some((node) =>
-      node.nodeType === 1 && (node.id === "form" || node.classList.contains("drawing"))));
+    const opened = new Set();
+    let redrawn = false;
+    for (const change of changes) {
+      for (const node of change.removedNodes) {
+        if (node.nodeType !== 1 || node.id !== "form") continue;
+        for (const details of node.querySelectorAll(".board[data-board] details.rows[open]")) {
+          opened.add(details.closest(".board").dataset.board);
+        }
+      }
+      redrawn = redrawn || [...change.addedNodes].some((node) =>
+        node.nodeType === 1 && (node.id === "form" || node.classList.contains("drawing")));
+    }
     if (!redrawn) return;
     for (const details of document.querySelectorAll(".board[data-board] details.rows")) {
-      if (rowsOpen.has(details.closest(".board").dataset.board)) details.open = true;
+      if (opened.has(details.closest(".board").dataset.board)) details.open = true;
     }
     draw(false);
   }).observe(pad, { childList: true, subtree: true });
