@@ -160,9 +160,9 @@ class BoardRows:
             return []
         figures = record.get(FIGURES)
         if isinstance(figures, dict):
-            return [Cell(f"{FIGURES}.{key}", key.replace("_", " "), str(figures.get(key, "")),
-                         doc=f"{LANDSCAPE.fields[key].doc}; empty: no figures, her board tile by tile instead",
-                         number=True) for key in LANDSCAPE.fields]
+            return [Cell(f"{FIGURES}.{key}", key.replace("_", " "), str(figures.get(key, "")), number=True,
+                         doc=f"{LANDSCAPE.fields[key].doc}; empty: no figures, her board by tiles instead")
+                    for key in LANDSCAPE.fields]
         tiles = self.tiles_of(record)
         if tiles is None:
             return []
