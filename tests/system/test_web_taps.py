@@ -3,7 +3,8 @@ Playwright): two phones (two browser contexts at 390 x 844) each enter one explo
 once, tile by tile, from a YAML truth, one phone's tile half built while the other's lands (the
 editor is kept across the redraw); FILE and the score equal the truth's. The taps are counted
 (SPEC section 8: "about five taps a tile"). A laptop (1280 x 800) then clears a tile and places it
-again. Screenshots under the test's folder, three of them copied to /tmp/taps-shots/.
+again; a tile placed on a square another phone took meanwhile is refused, showing both. Screenshots
+under the test's folder, copied to /tmp/taps-shots/.
 
 Each step waits for what it leads to (the tile drawn with its token, the form's version), never
 for a fixed time. Skipped without /usr/bin/chromium, failed then under ``CI``.
@@ -176,6 +177,22 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         laptop.finish(0, 5, 2, "SaSn~N")
         one.page.locator('[data-place="players[0].grid.r5c2"][data-seen="SaSn~N"]').wait_for()
 
+        one.begin(0, 6, 1, "Ju")  # a square taken by another phone meanwhile: refused, both shown
+        assert served.answer("players[0].grid.r6c1", "SaAt", seen="")[1]["status"] == "saved"
+        one.tap(one.editor(0).get_by_role("button", name="Place", exact=True))
+        one.editor(0).locator(".status").filter(has_text="another phone put “SaAt” here meanwhile; yours is “Ju”") \
+            .wait_for()
+        one.page.locator('[data-place="players[0].grid.r6c1"][data-seen="SaAt"]').wait_for()  # theirs drawn
+        shown.append(one.shot(shots, "04-phone-one-stale"))
+        one.tap(one.editor(0).get_by_role("button", name="Clear", exact=True))  # knowingly: it goes
+        one.editor(0).wait_for(state="hidden")
+        status = one.page.locator('.board[data-board="players[0].grid"] .board-status')
+        status.filter(has_text="Ana's ✻6: cleared saved ✓").wait_for()
+        one.reach(int(status.get_attribute("data-at")))
+        one.page.locator('[data-place="players[0].grid.r6c1"][data-seen=""]').wait_for()
+        assert rows_of(yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"][0]["grid"]) == \
+            rows_of(ANA)
+
         for player, phone in ((0, one), (1, two)):
             name = TRUTH["players"][player]["name"]
             phone.page.get_by_role("button", name=f"Finish {name}'s board (every tile is in)").click()
@@ -199,6 +216,9 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         dated = {**TRUTH, "date": written["date"]}  # the date's default, taken when scored
         truth.write_text(yaml.safe_dump(dated, allow_unicode=True), encoding="utf-8")
         assert scored_json(served.file) == scored_json(truth)
+        stale = "the server responded with a status of 409 (Conflict)"  # the refused tile's reply, logged
+        assert [error for error in one.errors if stale in error] == [one.errors[0]]
+        one.errors.remove(one.errors[0])
         for phone in (one, two, laptop):
             assert phone.dialogs == [] and phone.errors == [], (phone.name, phone.dialogs, phone.errors)
             assert all(url.startswith(served.url) for url in phone.requests), phone.requests

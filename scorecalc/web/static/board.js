@@ -191,7 +191,7 @@
       if (open === state) open = null;
     } else if (reply.status === "stale") {
       state.status = "not saved: another phone put “" + (reply.current || "nothing") + "” here meanwhile; "
-        + "yours is “" + (value || "nothing") + "”. Tap again to replace it with yours.";
+        + "yours is “" + (value || "nothing") + "”. " + (value ? "Place" : "Clear") + " again to replace it with yours.";
       state.kind = "bad";
       state.seen = reply.current || "";
     } else {
