@@ -180,8 +180,8 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         one.begin(0, 6, 1, "Ju")  # a square taken by another phone meanwhile: refused, both shown
         assert served.answer("players[0].grid.r6c1", "SaAt", seen="")[1]["status"] == "saved"
         one.tap(one.editor(0).get_by_role("button", name="Place", exact=True))
-        one.editor(0).locator(".status").filter(has_text="another phone put “SaAt” here meanwhile; yours is “Ju”") \
-            .wait_for()
+        said = "another phone put “SaAt” here meanwhile; yours is “Ju”"
+        one.editor(0).locator(".status").filter(has_text=said).wait_for()
         one.page.locator('[data-place="players[0].grid.r6c1"][data-seen="SaAt"]').wait_for()  # theirs drawn
         shown.append(one.shot(shots, "04-phone-one-stale"))
         one.tap(one.editor(0).get_by_role("button", name="Clear", exact=True))  # knowingly: it goes
