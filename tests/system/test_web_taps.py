@@ -251,3 +251,32 @@ def test_a_tile_over_http(tmp_path: Path) -> None:
         assert b"innerHTML" not in body
     finally:
         served.stop()
+
+
+def test_the_four_figures_changed_and_cleared_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    served = Served("caracas", tmp_path / "tonight.yaml")
+    phone = None
+    try:
+        served.answer("players[0].name", "Ana")
+        served.answer("players[1].name", "Bea")
+        assert served.answer("players[1].grid.row1", "6 4 2 3")[1]["status"] == "saved"
+        phone = Phone(browser, served.url, "one")
+        forks = phone.page.get_by_label("Bea's forks", exact=True)
+        assert forks.input_value() == "3" and forks.get_attribute("inputmode") == "numeric"
+        forks.fill("5")
+        forks.press("Enter")
+        phone.page.locator(".field", has=forks).locator(".status").filter(has_text="saved ✓").wait_for()
+        assert yaml.safe_load(served.file.read_text())["players"][1]["landscape"]["forks"] == 5
+        phone.shot(tmp_path, "05-figures-page")
+        jungle = phone.page.get_by_label("Bea's biggest jungle", exact=True)
+        jungle.fill("")
+        jungle.press("Enter")  # no figures: her board, tile by tile
+        phone.begin(1, 1, 2, "SaAt")
+        phone.finish(1, 1, 2, "SaAt")
+        written = yaml.safe_load(served.file.read_text())["players"][1]
+        assert "landscape" not in written and rows_of(written["grid"]) == [[".", "SaAt", ".", "."]]
+        assert phone.errors == [] and phone.dialogs == []
+    finally:
+        if phone is not None:
+            phone.close()
+        served.stop()
