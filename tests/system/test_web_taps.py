@@ -40,6 +40,7 @@ SaTa        JuKi~E    Sw~NW~ES  JuBu
 .           .         SwSo~N    .
 """
 TRUTH = {"game": "caracas", "players": [{"name": "Ana", "grid": ANA}, {"name": MARKUP, "grid": OTHER}]}
+SYMBOLS = "✻▢◎▲"
 LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
 ANIMALS = {"Ja": "jaguar", "Cp": "capybara", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis",
            "Sl": "sloth", "An": "anaconda", "At": "anteater", "Ta": "tarantula", "Fr": "poison frog",
@@ -118,7 +119,7 @@ class Phone:
         self.tap(editor.get_by_role("button", name="Place", exact=True))
         self.page.locator(f'[data-place="players[{player}].grid.r{row}c{col}"][data-seen="{token}"]').wait_for()
         status = self.page.locator(f'.board[data-board="players[{player}].grid"] .board-status')
-        status.filter(has_text="saved ✓").wait_for()
+        status.filter(has_text=f"{SYMBOLS[col - 1]}{row}: {token} — saved ✓").wait_for()
         return int(status.get_attribute("data-at"))
 
     def shot(self, folder: Path, name: str) -> Path:
@@ -187,7 +188,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         one.tap(one.editor(0).get_by_role("button", name="Clear", exact=True))  # knowingly: it goes
         one.editor(0).wait_for(state="hidden")
         status = one.page.locator('.board[data-board="players[0].grid"] .board-status')
-        status.filter(has_text="Ana's ✻6: cleared saved ✓").wait_for()
+        status.filter(has_text="Ana's ✻6: cleared — saved ✓").wait_for()
         one.reach(int(status.get_attribute("data-at")))
         one.page.locator('[data-place="players[0].grid.r6c1"][data-seen=""]').wait_for()
         assert rows_of(yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"][0]["grid"]) == \

@@ -186,8 +186,7 @@
     }
     if (reply.status === "saved") {
       const now = reply.current === null ? value : reply.current;
-      said.set(state.board, [state.label + ": " + (now ? now + " " : "cleared ") + "saved ✓", "good",
-        reply.version]);
+      said.set(state.board, [state.label + ": " + (now || "cleared") + " — saved ✓", "good", reply.version]);
       if (open === state) open = null;
     } else if (reply.status === "stale") {
       state.status = "not saved: another phone put “" + (reply.current || "nothing") + "” here meanwhile; "
@@ -208,6 +207,7 @@
     if (editor && open) tap(editor, event.target);
   });
   pad.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && open) { open = null; return draw(false); }
     if (event.key !== "Enter" && event.key !== " ") return;
     const target = event.target.closest(".cell[data-place], .edge");
     if (!target) return;
