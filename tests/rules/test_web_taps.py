@@ -160,3 +160,25 @@ def test_a_board_by_tiles_scores_as_the_same_board_by_rows(tmp_path: Path) -> No
         data = yaml.safe_load((tmp_path / f"{way}.yaml").read_text(encoding="utf-8"))
         scored.append(data["players"])
     assert scored[0] == scored[1]
+
+
+def test_a_form_without_cells_keeps_its_parts_typed(tmp_path: Path) -> None:
+    """The toy's beads (an entry form with no cells, no drawing, no palette) stay typed fields,
+    not folded away under "Type the rows instead"."""
+    from scorecalc.web.app import templates
+    from tests.support.toy_game import GAME
+
+    pad = Pad(GAME, str(tmp_path / "t.yaml"), NOW)
+    try:
+        assert pad.answer("players[0].name", None, "Ana").status == "saved"
+        assert pad.answer("players[0].points", None, "7").status == "saved"
+        assert pad.answer("players[0].beads.row1", None, "red").status == "saved"
+        assert pad.answer("players[0].beads.bead1", None, "red").status == "refused"  # no cells: typed
+        board = board_of(pad, 0)
+        assert board.cells == {} and board.sketch is None and board.palette is None
+        page = templates().get_template("form.html.j2").render(view=pad.view())
+        assert 'data-place="players[0].beads.row1" data-seen="red"' in page
+        assert 'data-place="players[0].beads.row2"' in page and "details class=\"rows\"" not in page
+        assert "<svg" not in page
+    finally:
+        pad.close()

@@ -202,6 +202,7 @@
 
   pad.addEventListener("click", (event) => {
     const cell = event.target.closest(".cell[data-place]");
+    if (cell && open && open.place === cell.dataset.place) return;  // tapped again: keep what is tapped
     if (cell) return startAt(cell);
     const editor = event.target.closest(".editor");
     if (editor && open) tap(editor, event.target);
