@@ -110,9 +110,11 @@ class Pad:
         self.shown_warnings: set[str] = set()
         self.scored = False
         self.failure = ""
-        self.ready = False
-        self.table_problems: list[tuple[str, list[Path]]] = []
+        self.found_ready = False
+        self.problems_found: list[tuple[str, list[Path]]] = []
         self.finished: set[str] = set()
+        self.reviewed = False
+        """Whether ``ready`` and ``table_problems`` are of the state as it is (``review``)."""
         self.review()
 
     # --- the view ----------------------------------------------------------------------------
@@ -126,6 +128,7 @@ class Pad:
 
     def view(self) -> View:
         with self.lock:
+            self.settle()
             sections: list[SectionView] = []
             shown: set[Path] = set()
             for question in self.plan():
@@ -265,7 +268,7 @@ class Pad:
         self.answers += 1
         self.shown_warnings.update(warnings)
         self.say(f"  {self.seen(question.path, after.data)}: {text.strip() or '(empty)'} ✓")
-        self.review()
+        self.reviewed = False  # settled after the phone is told (``settle``), or by the next view
         self.version += 1
         return Reply("saved", current=self.now_at(question), warnings=warnings)
 
@@ -298,20 +301,40 @@ class Pad:
                 return state, f"{self.seen(question.path, state.data)}: {error.message}"
         return state, "too many questions left"
 
+    def settle(self) -> None:
+        """The table reviewed if an answer came since it last was: the server calls it once the
+        phone has its "saved" (the review costs as much as the answer itself), a view before it
+        draws."""
+        with self.lock:
+            if not self.reviewed:
+                self.review()
+
+    @property
+    def ready(self) -> bool:
+        """Whether every question is answered and the whole table holds: "Score it" is offered."""
+        self.settle()
+        return self.found_ready
+
+    @property
+    def table_problems(self) -> list[tuple[str, list[Path]]]:
+        """What is wrong with the table as a whole, each with the places that can fix it."""
+        self.settle()
+        return self.problems_found
+
     def review(self) -> None:
         """After each answer: is the table ready to score, and what is wrong with it as a whole."""
+        self.reviewed = True
         closed, missing = self.closed()
-        was_ready = self.ready
-        self.table_problems = []
-        self.ready = not missing
-        if self.ready:
+        was_ready = self.found_ready
+        self.problems_found = []
+        ready = not missing
+        if ready:
             for problem in self.model.problems(closed):
                 where = self.seen(problem.error.path, closed.data)
                 hint = f" ({problem.error.hint})" if problem.error.hint else ""
                 paths = [key[1] for key in problem.fixes] + [problem.error.path]
-                self.table_problems.append((f"{where}: {problem.error.message}{hint}", paths))
-            if self.table_problems:
-                self.ready = False
+                self.problems_found.append((f"{where}: {problem.error.message}{hint}", paths))
+        self.found_ready = ready and not self.problems_found
         self.tell_finished(was_ready)
 
     def tell_finished(self, was_ready: bool) -> None:
