@@ -163,7 +163,10 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
             return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
         if not well_formed(sent):
             return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
-        reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
+        if sent.get("remove") is True:  # a list's last entry taken away
+            reply = await under_lock(pad, pad.remove, sent["place"], sent.get("seen"))
+        else:
+            reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
         # the whole table reviewed once the phone has its reply (a view would settle it first)
         return JSONResponse({**reply.json(), "version": reply.version}, reply.code,
                             background=BackgroundTask(pad.settle))
@@ -212,11 +215,13 @@ async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
 
 
 def well_formed(sent: Any) -> bool:
-    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer."""
+    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer; ``remove:
+    true`` takes away the list entry at ``place`` (``value`` then ``""``)."""
     if not isinstance(sent, dict):
         return False
     return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
-            and (sent.get("seen") is None or isinstance(sent.get("seen"), str)))
+            and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
+            and isinstance(sent.get("remove", False), bool))
 
 
 async def refuse_foreign(request: Request, origin: str) -> Response | None:
