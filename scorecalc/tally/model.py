@@ -147,6 +147,53 @@ class Tally:
         progress = state.progress
         return replace(state, progress=Progress(progress.declined - {path}, progress.open | {path}))
 
+    def removable(self, state: State) -> list[Path]:
+        """The last entry of each list asked entry by entry, where the list holds more than it
+        needs (``players[2]``, ``players[0].exhibitions[1]``): what ``remove_last`` may take away.
+        Entries are added at the end and removed only from the end."""
+        last: dict[Path, int] = {}
+        for question in self.plan(state):
+            for at, part in enumerate(question.path):
+                if not isinstance(part, int):
+                    continue
+                listed = question.list_path
+                if question.kind == "item" and listed is not None and at == len(listed):
+                    continue  # the next entry, not one there yet
+                last[question.path[:at]] = max(last.get(question.path[:at], -1), part)
+        found = []
+        for list_path, index in last.items():
+            entries = get(state.data, list_path)
+            spec_field = self.field_at(list_path)
+            bounds = spec_field.spec.list_bounds() if spec_field is not None else None
+            if isinstance(entries, list) and len(entries) == index + 1 and bounds is not None \
+                    and len(entries) > bounds[0]:
+                found.append((*list_path, index))
+        return found
+
+    def remove_last(self, state: State, list_path: Path) -> State:
+        """The list at ``list_path`` without its last entry, open for another; what was declined or
+        held open inside that entry forgotten. ``BadAnswer`` when it is not ``removable``."""
+        entries = get(state.data, list_path)
+        count = len(entries) if isinstance(entries, list) else 0
+        entry = (*list_path, count - 1)
+        if not count or entry not in self.removable(state):
+            spec_field = self.field_at(list_path)
+            least = (spec_field.spec.list_bounds() or (0, 0))[0] if spec_field is not None else 0
+            entries_word = "entry" if least == 1 else "entries"
+            raise BadAnswer(f"needs at least {least} {entries_word}" if count and least else
+                            "no entry here can be removed")
+        work = Work(self, state)
+        kept = get(work.data, list_path)
+        assert isinstance(kept, list)
+        kept.pop()
+
+        def outside(path: Path) -> bool:
+            return path[:len(entry)] != entry
+
+        declined = {path for path in work.declined if outside(path)} - {list_path}
+        opened = {path for path in work.open if outside(path)} | {list_path}
+        return State(work.data, Progress(frozenset(declined), frozenset(opened)))
+
     def complete(self, state: State) -> State:
         """The table as written when complete: no progress kept."""
         return State(state.data, Progress())

@@ -21,6 +21,7 @@ from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
@@ -162,8 +163,13 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
             return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
         if not well_formed(sent):
             return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
-        reply = await run_in_threadpool(pad.answer, sent["place"], sent.get("seen"), sent["value"])
-        return JSONResponse({**reply.json(), "version": reply.version}, reply.code)
+        if sent.get("remove") is True:  # a list's last entry taken away
+            reply = await under_lock(pad, pad.remove, sent["place"], sent.get("seen"))
+        else:
+            reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
+        # the whole table reviewed once the phone has its reply (a view would settle it first)
+        return JSONResponse({**reply.json(), "version": reply.version}, reply.code,
+                            background=BackgroundTask(pad.settle))
 
     async def score(request: Request) -> Response:
         refused = await refuse_foreign(request, serving.origin)
@@ -199,12 +205,27 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     return Guard(Starlette(routes=routes), token, host)
 
 
+async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
+    """``work`` under the pad's lock: on the event loop when the lock is free (an answer takes about a
+    millisecond, FILE written; the hop to a worker thread cost a quarter of that again,
+    bench/web.py), in a worker thread when the terminal holds it (Enter scoring the table), so the
+    loop never waits on it."""
+    if pad.lock.acquire(blocking=False):
+        try:
+            return work(*args)
+        finally:
+            pad.lock.release()
+    return await run_in_threadpool(work, *args)
+
+
 def well_formed(sent: Any) -> bool:
-    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer."""
+    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer; ``remove:
+    true`` takes away the list entry at ``place`` (``value`` then ``""``)."""
     if not isinstance(sent, dict):
         return False
     return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
-            and (sent.get("seen") is None or isinstance(sent.get("seen"), str)))
+            and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
+            and isinstance(sent.get("remove", False), bool))
 
 
 async def refuse_foreign(request: Request, origin: str) -> Response | None:

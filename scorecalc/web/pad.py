@@ -15,6 +15,8 @@ No HTTP here (``app.py`` serves the pad); the board of a Caracas explorer is ``b
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,11 +76,24 @@ class FieldView:
 
 
 @dataclass
+class RemoveView:
+    """A list's last entry, which a phone may remove (entries go only from the end)."""
+
+    place: str
+    label: str
+    """What goes, as the players say it: ``player 3 (Cleo)``, ``Ana's exhibition 2``."""
+    seen: str
+    """The entry as this view shows it (``entry_mark``): a removal sent after another phone
+    changed the entry is refused, never taking the newer answer with it."""
+
+
+@dataclass
 class SectionView:
     title: str
     player: int | None
     fields: list[FieldView] = field(default_factory=list)
     board: board.BoardView | None = None
+    removals: list[RemoveView] = field(default_factory=list)
 
 
 @dataclass
@@ -110,9 +125,11 @@ class Pad:
         self.shown_warnings: set[str] = set()
         self.scored = False
         self.failure = ""
-        self.ready = False
-        self.table_problems: list[tuple[str, list[Path]]] = []
+        self.found_ready = False
+        self.problems_found: list[tuple[str, list[Path]]] = []
         self.finished: set[str] = set()
+        self.reviewed = False
+        """Whether ``ready`` and ``table_problems`` are of the state as it is (``review``)."""
         self.review()
 
     # --- the view ----------------------------------------------------------------------------
@@ -126,6 +143,7 @@ class Pad:
 
     def view(self) -> View:
         with self.lock:
+            self.settle()
             sections: list[SectionView] = []
             shown: set[Path] = set()
             for question in self.plan():
@@ -143,6 +161,7 @@ class Pad:
                 section.fields.append(self.field_view(question))
                 shown.add(question.path)
             self.other_forms(sections)
+            self.removals(sections)
             loose = [message for message, paths in self.table_problems if not any(p in shown for p in paths)]
             return View(sections, self.ready, self.model.left(self.plan()), loose, self.version)
 
@@ -162,6 +181,25 @@ class Pad:
                 sections.append(section)
             given = {name: record[name] for name in form.fields if name in record}
             section.board = board.given(record, given)
+
+    def removals(self, sections: list[SectionView]) -> None:
+        """Each list's removable last entry, offered in the section that holds its first question."""
+        plan = self.plan()
+        for entry in self.model.removable(self.state):
+            first = next((q for q in plan if q.path[:len(entry)] == entry and q.kind != "item"), None)
+            if first is None:
+                continue
+            section = next((s for s in sections if s.title == first.section), None)
+            if section is not None:
+                section.removals.append(RemoveView(place_text(entry), self.entry_label(entry),
+                                                   entry_mark(get(self.state.data, entry))))
+
+    def entry_label(self, entry: Path) -> str:
+        index = entry[-1]
+        if entry[:1] == ("players",) and len(entry) == 2 and isinstance(index, int):
+            name = get(self.state.data, (*entry, "name"))
+            return f"player {index + 1}" + (f" ({name})" if isinstance(name, str) else "")
+        return self.seen(entry)
 
     def field_view(self, question: Question) -> FieldView:
         value = self.current(question)
@@ -232,10 +270,49 @@ class Pad:
                 return Reply("saved", current=now)  # a resend: it holds the new value already
             if (now or None) != (seen or None) and not (now is None and seen == ""):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            reply = self.take(after, question, text, warnings)
+            label = self.seen(question.path, after.data)
+            reply = self.take(after, label, text.strip() or "(empty)", warnings, question)
             if isinstance(row, str) and reply.status == "saved":
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
             return reply
+
+    def remove(self, place: str, seen: str | None) -> Reply:
+        """A list's last entry removed (``players[2]``): saved; a resend "saved" again; refused
+        when the entry is no longer the last (another phone added one) or changed since the phone
+        saw it (``seen``, its ``entry_mark``)."""
+        with self.lock:
+            reply = self.removed(place, seen)
+            reply.version = self.version
+            return reply
+
+    def removed(self, place: str, seen: str | None) -> Reply:
+        if self.scored or self.failure:
+            return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
+        path = parse_place(place)
+        if path is None or len(path) < 2 or not isinstance(path[-1], int):
+            return Reply("gone", 404, f"no list entry at {place!r}")
+        list_path, index = path[:-1], path[-1]
+        entries = get(self.state.data, list_path)
+        count = len(entries) if isinstance(entries, list) else 0
+        if index == count:
+            return Reply("saved")  # removed already: a resend
+        if index > count:
+            return Reply("gone", 404, f"no list entry at {place!r}")
+        now = entry_mark(entries[index])
+        if index != count - 1:
+            return Reply("stale", 409, "only the last entry can be removed, and another phone added one "
+                         "after it meanwhile", current=now)
+        if seen is not None and seen != now:
+            return Reply("stale", 409, "changed on another phone meanwhile", current=now)
+        label = self.entry_label(path)
+        try:
+            after = self.model.remove_last(self.state, list_path)
+        except BadAnswer as error:
+            return Reply("refused", 422, error.message)
+        if list_path == ("players",):
+            after = renamed(after, entries[index].get("name") if isinstance(entries[index], dict) else None,
+                            None)
+        return self.take(after, label, "removed")
 
     def find(self, path: Path) -> tuple[Question, board.Part] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
@@ -262,23 +339,26 @@ class Pad:
             after = renamed(after, question.value, get(after.data, question.path))
         return after, outcome.warnings
 
-    def take(self, after: State, question: Question, text: str, warnings: tuple[str, ...]) -> Reply:
-        """The new state kept and written to FILE; "saved" only once it is there."""
+    def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
+             question: Question | None = None) -> Reply:
+        """The new state kept and written to FILE; "saved" only once it is there. ``label`` and
+        ``text`` say on the terminal what changed; the reply carries ``question``'s answer now."""
         try:
             self.write(render(self.game, after.data, after.progress))
         except UsageError as error:
             self.failure = str(error)
             self.say(self.failure)
-            self.say(f"{self.name}: the answer not saved: {self.seen(question.path)}: {text}")
+            self.say(f"{self.name}: the answer not saved: {label}: {text}")
             self.version += 1
             return Reply("failed", 503, self.failure)
         self.state = after
         self.answers += 1
         self.shown_warnings.update(warnings)
-        self.say(f"  {self.seen(question.path, after.data)}: {text.strip() or '(empty)'} ✓")
-        self.review()
+        self.say(f"  {label}: {text} ✓")
+        self.reviewed = False  # settled after the phone is told (``settle``), or by the next view
         self.version += 1
-        return Reply("saved", current=self.now_at(question), warnings=warnings)
+        return Reply("saved", current=self.now_at(question) if question is not None else None,
+                     warnings=warnings)
 
     def now_at(self, question: Question) -> str | None:
         if question.form is not None:
@@ -309,20 +389,40 @@ class Pad:
                 return state, f"{self.seen(question.path, state.data)}: {error.message}"
         return state, "too many questions left"
 
+    def settle(self) -> None:
+        """The table reviewed if an answer came since it last was: the server calls it once the
+        phone has its "saved" (the review costs as much as the answer itself), a view before it
+        draws."""
+        with self.lock:
+            if not self.reviewed:
+                self.review()
+
+    @property
+    def ready(self) -> bool:
+        """Whether every question is answered and the whole table holds: "Score it" is offered."""
+        self.settle()
+        return self.found_ready
+
+    @property
+    def table_problems(self) -> list[tuple[str, list[Path]]]:
+        """What is wrong with the table as a whole, each with the places that can fix it."""
+        self.settle()
+        return self.problems_found
+
     def review(self) -> None:
         """After each answer: is the table ready to score, and what is wrong with it as a whole."""
+        self.reviewed = True
         closed, missing = self.closed()
-        was_ready = self.ready
-        self.table_problems = []
-        self.ready = not missing
-        if self.ready:
+        was_ready = self.found_ready
+        self.problems_found = []
+        ready = not missing
+        if ready:
             for problem in self.model.problems(closed):
                 where = self.seen(problem.error.path, closed.data)
                 hint = f" ({problem.error.hint})" if problem.error.hint else ""
                 paths = [key[1] for key in problem.fixes] + [problem.error.path]
-                self.table_problems.append((f"{where}: {problem.error.message}{hint}", paths))
-            if self.table_problems:
-                self.ready = False
+                self.problems_found.append((f"{where}: {problem.error.message}{hint}", paths))
+        self.found_ready = ready and not self.problems_found
         self.tell_finished(was_ready)
 
     def tell_finished(self, was_ready: bool) -> None:
@@ -386,15 +486,23 @@ def skippable(question: Question) -> bool:
     return question.optional or question.default is not MISSING or question.path == ("date",)
 
 
-def renamed(state: State, old: Any, new: Any) -> State:
+def entry_mark(entry: Any) -> str:
+    """A list entry as a short mark that changes whenever any of its answers does."""
+    text = json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def renamed(state: State, old: Any, new: str | None) -> State:
     """A player renamed everywhere the table names her outside her own entry (Origin's cubes
-    are counted under the players' names)."""
-    if not isinstance(old, str) or not isinstance(new, str) or old == new:
+    are counted under the players' names); with ``new`` ``None``, her name taken out there (she
+    left the table)."""
+    if not isinstance(old, str) or old == new or (new is not None and not isinstance(new, str)):
         return state
 
     def walk(value: Any) -> Any:
         if isinstance(value, dict):
-            return {(new if key == old else key): walk(item) for key, item in value.items()}
+            return {(new if key == old else key): walk(item) for key, item in value.items()
+                    if new is not None or key != old}
         if isinstance(value, list):
             return [walk(item) for item in value]
         return value

@@ -98,3 +98,71 @@ def test_a_stale_answer_changes_nothing_and_a_refused_one_says_why(tmp_path: Pat
         assert (tmp_path / "t.yaml").read_bytes() == before
     finally:
         table.close()
+
+
+def removal(board: Pad, place: str) -> str:
+    """The mark a phone shows with the remove button at ``place`` (the entry as it saw it)."""
+    [found] = [r for s in board.view().sections for r in s.removals if r.place == place]
+    return found.seen
+
+
+def exhibitions(folder: Path) -> list[list[str]]:
+    """The first player's exhibitions' animals, as FILE holds them."""
+    table = yaml.safe_load((folder / "t.yaml").read_text())
+    return [e["animals"] for e in table["players"][0]["exhibitions"]]
+
+
+def test_list_entries_are_removed_only_from_the_end(tmp_path: Path) -> None:
+    table = pad("galapagos", tmp_path / "t.yaml")
+    try:
+        for i, name in enumerate(("A", "B", "C")):
+            saved(table, f"players[{i}].name", name)
+        saved(table, "players[0].exhibitions[0].animals", "sea_lion, tortoise, booby")
+        saved(table, "players[0].exhibitions[1].animals", "booby, booby")
+        removals = {r.place: r.label for s in table.view().sections for r in s.removals}
+        # the last player, and A's last exhibition; neither B nor A's first exhibition
+        assert removals == {"players[2]": "player 3 (C)", "players[0].exhibitions[1]": "A's exhibition 2"}
+        seen = removal(table, "players[0].exhibitions[1]")
+        assert table.remove("players[0].exhibitions[0]", None).status == "stale"  # not the last one
+        assert table.remove("players[0].exhibitions[1]", seen).status == "saved"
+        text = (tmp_path / "t.yaml").read_text()
+        assert table.remove("players[0].exhibitions[1]", seen).status == "saved"  # a resend
+        assert (tmp_path / "t.yaml").read_text() == text  # ... changes nothing twice
+        assert exhibitions(tmp_path) == [["sea_lion", "tortoise", "booby"]]
+        # the list stays open: the entry is asked again, and may be added back
+        saved(table, "players[0].exhibitions[1].animals", "booby")
+        assert exhibitions(tmp_path)[1] == ["booby"]
+        # a removal sent after another phone changed the entry takes nothing
+        seen = removal(table, "players[0].exhibitions[1]")
+        saved(table, "players[0].exhibitions[1].animals", "tortoise", seen="booby")
+        stale = table.remove("players[0].exhibitions[1]", seen)
+        assert stale.status == "stale" and stale.current == removal(table, "players[0].exhibitions[1]")
+        assert exhibitions(tmp_path)[1] == ["tortoise"]
+        assert table.remove("players[2]", removal(table, "players[2]")).status == "saved"
+        assert [p["name"] for p in yaml.safe_load((tmp_path / "t.yaml").read_text())["players"]] == ["A", "B"]
+        # Galapagos is played by 1 to 6: the last player can go but the first cannot
+        assert table.remove("players[1]", removal(table, "players[1]")).status == "saved"
+        assert "players[0]" not in {r.place for s in table.view().sections for r in s.removals}
+        refused = table.remove("players[0]", None)
+        assert refused.status == "refused" and "needs at least 1 entry" in refused.message
+    finally:
+        table.close()
+
+
+def test_a_removed_player_leaves_origins_cubes(tmp_path: Path) -> None:
+    table = pad("origin", tmp_path / "t.yaml")
+    try:
+        saved(table, "objective", "tahiti")
+        for i, name in enumerate(("Rachel", "Ed", "Jo")):
+            saved(table, f"players[{i}].name", name)
+        saved(table, "board[0].species", "Sea Lion")
+        saved(table, "board[0].level", "2")
+        saved(table, "board[0].cubes", "Rachel 2, Jo 1")
+        assert table.remove("players[2]", removal(table, "players[2]")).status == "saved"
+        data = yaml.safe_load((tmp_path / "t.yaml").read_text())
+        assert data["board"][0]["cubes"] == {"Rachel": 2}
+        assert [p["name"] for p in data["players"]] == ["Rachel", "Ed"]
+        # Origin is played by 2 to 4: Ed stays
+        assert "players[1]" not in {r.place for s in table.view().sections for r in s.removals}
+    finally:
+        table.close()

@@ -66,6 +66,35 @@
     refresh();
   }
 
+  // A list's last entry taken away: a second tap confirms (no dialog), then it is sent as an
+  // answer of its own, naming the entry as this phone last saw it.
+  async function remove(field, button) {
+    if (button.dataset.armed !== "yes") {
+      button.dataset.armed = "yes";
+      button.textContent = "Tap again to remove " + field.dataset.label;
+      return;
+    }
+    delete button.dataset.armed;
+    status(field, "removing…", "busy");
+    let reply;
+    try {
+      reply = await post("answer", { place: field.dataset.entry, seen: field.dataset.seen, value: "", remove: true });
+    } catch (error) {
+      status(field, "not sent (no connection): tap again to retry", "bad");
+      return;
+    }
+    const place = field.dataset.entry;
+    field = byPlace(field.dataset.place) || field;
+    if (reply.status === "saved") {  // said where the list's next entry is asked now (its first field)
+      const next = [...form().querySelectorAll(".field")].find((f) => f.querySelector("input")
+        && (f.dataset.place.startsWith(place + ".") || f.dataset.place === place));
+      status(next || field, "removed " + field.dataset.label + " ✓", "good");
+    }
+    else if (reply.status === "stale") status(field, "not removed: " + reply.message, "bad");
+    else status(field, "✗ " + reply.message, "bad");
+    refresh();
+  }
+
   document.addEventListener("input", (event) => {
     const field = event.target.closest(".field");
     if (field) field.classList.add("dirty");
@@ -85,6 +114,8 @@
     const target = event.target;
     if (target.matches("button.send")) {
       send(target.closest(".field"), target.value);
+    } else if (target.matches("button.remove")) {
+      remove(target.closest(".field"), target);
     } else if (target.id === "score") {
       const end = document.getElementById("end");
       status(end, "scoring…", "busy");
@@ -187,7 +218,11 @@
     }
     for (const problem of field.querySelectorAll(".problem")) problem.remove();
     for (const problem of fresh.querySelectorAll(".problem")) field.append(problem);
-    if (!input) {  // a board's end: its button says what it does now
+    if (field.classList.contains("removal")) {  // the entry renamed meanwhile: the button says so
+      field.dataset.label = fresh.dataset.label;
+      const button = field.querySelector("button.remove");
+      if (button.dataset.armed !== "yes") button.textContent = fresh.querySelector("button.remove").textContent;
+    } else if (!input) {  // a board's end: its button says what it does now
       const button = field.querySelector("button.send");
       const next = fresh.querySelector("button.send");
       if (button && next) { button.value = next.value; button.textContent = next.textContent; }
