@@ -101,9 +101,19 @@
           button.setAttribute("aria-pressed", String(open.picks[i].includes(button.dataset.code)));
         }
       });
-      for (const run of editor.querySelectorAll(".run")) {
-        run.classList.toggle("on", open.lines[Number(run.dataset.line)].includes(run.dataset.side));
-      }
+      const runs = [...editor.querySelectorAll(".run")];
+      const several = open.lines.filter((sides) => sides.length).length > 1;
+      open.lines.forEach((sides, line) => {  // each river from its own middle when there are two
+        const ends = runs.filter((run) => Number(run.dataset.line) === line && sides.includes(run.dataset.side));
+        const mean = (axis) => ends.reduce((sum, run) => sum + Number(run.getAttribute(axis)), 0) / ends.length;
+        for (const run of runs.filter((r) => Number(r.dataset.line) === line)) {
+          run.classList.toggle("on", ends.includes(run));
+          if (ends.length) {
+            run.setAttribute("x1", String(several ? 50 + 0.55 * (mean("x2") - 50) : 50));
+            run.setAttribute("y1", String(several ? 50 + 0.55 * (mean("y2") - 50) : 50));
+          }
+        }
+      });
       for (const edge of editor.querySelectorAll(".edge")) {
         const line = open.lines.findIndex((sides) => sides.includes(edge.dataset.side));
         edge.setAttribute("aria-pressed", String(line >= 0));
