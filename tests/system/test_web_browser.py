@@ -201,7 +201,12 @@ def test_a_caracas_board_by_rows_on_a_phone(browser: Any, tmp_path: Path) -> Non
         assert "SEA" in phone.page.locator(".drawing").first.inner_text()
         phone.page.get_by_role("button", name="Finish Alex's board (every tile is in)").click()
         phone.page.get_by_text("Alex's board is complete.").wait_for()
-        phone.answer("Bea's board row 1 (or her four figures)", "6 4 2 3")
+        row = phone.field("Bea's board row 1 (or her four figures)")
+        row.fill("6 4 2 3")
+        row.press("Enter")  # saved, the row gives way to her four figures (its "saved" may never show)
+        from playwright.sync_api import expect
+
+        expect(phone.field("Bea's forks")).to_have_value("3")
         phone.page.get_by_role("button", name="Score it").wait_for()
         phone.shot("06-caracas-board")
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
