@@ -204,8 +204,12 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         size = sum(len(served.request(path)[2]) for path in ("", "pad.js", "board.js", "pad.css"))
         assert size <= 150_000, size  # the first load of a phone, two boards drawn
         two.page.get_by_role("button", name="Score it").click()
-        for phone in (two, one):
-            phone.page.wait_for_url(re.compile(r"/result$"))
+        from playwright.sync_api import expect
+
+        for phone in (two, one):  # the URL polled: the click's reply and the event stream both lead there
+            # (a wait for the navigation itself once saw the first of the two aborted)
+            expect(phone.page).to_have_url(re.compile(r"/result$"), timeout=timeout(15) * 1000)
+            phone.page.get_by_text("Winner").first.wait_for()
         code, out, said = served.finish()
         assert code == 0, said
         assert "Winner" in out
