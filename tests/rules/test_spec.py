@@ -109,7 +109,7 @@ def test_a_text_answer_keeps_braces_as_text() -> None:
 
 @pytest.mark.parametrize(("package", "below"), [
     ("spec", ("scorecalc.spec", "scorecalc.reading", "scorecalc.errors", "scorecalc.names",
-              "scorecalc.dates")),
+              "scorecalc.dates", "scorecalc.pictures")),  # an entry form's sketch is a picture's Drawing
     ("reading", ("scorecalc.reading", "scorecalc.errors")),
 ])
 def test_a_layer_imports_only_what_lies_below_it(package: str, below: tuple[str, ...]) -> None:
