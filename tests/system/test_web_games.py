@@ -181,6 +181,8 @@ def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, gam
         phones[0].shot(f"09-{game}-score-page")
         code, out, said = served.finish()
         assert code == 0, said
+        winners = scored(game, truth)["winners"]
+        assert f"Winner: {winners[0]}" in out  # the terminal printed the score as tally does
         written, expected = yaml.safe_load(served.file.read_text(encoding="utf-8")), yaml.safe_load(text)
         for i, player in enumerate(expected["players"]):
             assert written["players"][i] == player
