@@ -69,10 +69,7 @@ class Phone:
     def answer(self, label: str, value: str) -> None:
         """Type ``value`` into the field labelled ``label``, Enter, and wait for "saved"."""
         field = self.field(label)
-        # At a person's pace: the form redrawn for the answer before (a new player's fields) has
-        # settled. A fill and Enter within the same few milliseconds as that redraw is lost to
-        # Playwright's retry on the detached field (seen here once in a few runs), not to the pad.
-        self.page.wait_for_timeout(250)
+        self.settled()
         field.fill(value)
         field.press("Enter")
         status = self.page.locator(".field", has=field).locator(".status")
@@ -81,6 +78,18 @@ class Phone:
         except Exception:
             said = status.all_inner_texts()
             raise AssertionError(f"{label} = {value!r} on phone {self.name}: {said}") from None
+
+    def settled(self, version: int = 0) -> None:
+        """Wait until this phone shows the table as it is (nothing sent or fetched under way, the
+        form as new as the newest version heard of: ``<body data-settled>``), and its form is at
+        ``version`` at least; a person types into a form that has stopped moving."""
+        self.page.wait_for_function(
+            "(v) => document.body.dataset.settled === 'yes' && Number(document.getElementById('form')"
+            ".dataset.version) >= v", arg=version)
+
+    def version(self) -> int:
+        """The table's version this phone's form shows."""
+        return int(self.page.evaluate("document.getElementById('form').dataset.version"))
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(exist_ok=True)
@@ -201,12 +210,12 @@ def test_a_caracas_board_by_rows_on_a_phone(browser: Any, tmp_path: Path) -> Non
         assert "SEA" in phone.page.locator(".drawing").first.inner_text()
         phone.page.get_by_role("button", name="Finish Alex's board (every tile is in)").click()
         phone.page.get_by_text("Alex's board is complete.").wait_for()
-        row = phone.field("Bea's board row 1 (or her four figures)")
-        row.fill("6 4 2 3")
-        row.press("Enter")  # saved, the row gives way to her four figures (its "saved" may never show)
-        from playwright.sync_api import expect
-
-        expect(phone.field("Bea's forks")).to_have_value("3")
+        figures = phone.field("Bea's board row 1 (or her four figures)")
+        phone.settled()
+        figures.fill("6 4 2 3")
+        figures.press("Enter")  # the row becomes her four figures: the row's field gives way to them
+        phone.page.locator(".figures", has_text="Bea's board: comparison only").wait_for()
+        assert phone.field("Bea's forks").input_value() == "3"  # each of the four a field of its own
         phone.page.get_by_role("button", name="Score it").wait_for()
         phone.shot("06-caracas-board")
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -109,7 +109,7 @@ def answer_at(phone: Phone, place: str, value: str) -> None:
     """``value`` typed at ``place`` and sent; "saved ✓" awaited there (a label may change once
     answered: 'tile 2 species' becomes 'tile 2 (Giant Tortoise) species')."""
     field = phone.page.locator(f'.field[data-place="{place}"]')
-    phone.page.wait_for_timeout(250)  # as Phone.answer: the form settled after the answer before
+    phone.settled()
     field.locator("input").fill(value)
     field.locator("input").press("Enter")
     try:
@@ -117,6 +117,15 @@ def answer_at(phone: Phone, place: str, value: str) -> None:
     except Exception:
         raise AssertionError(f"{place} = {value!r} on phone {phone.name}: "
                              f"{field.locator('.status').all_inner_texts()}") from None
+
+
+def sync(phones: list[Phone]) -> None:
+    """Every phone settled at the newest version any of them shows."""
+    for phone in phones:
+        phone.settled()
+    newest = max(phone.version() for phone in phones)
+    for phone in phones:
+        phone.settled(newest)
 
 
 def owner(place: str) -> int:
@@ -160,6 +169,7 @@ def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, gam
                 break
             for place, _ in todo:
                 answer_at(phones[owner(place)], place, want[place])
+            sync(phones)  # both phones show every answer before the next round is read
         assert not [place for place, _ in open_places(phones[0]) if place in want]
         for phone in phones:
             phone.page.get_by_role("button", name="Score it").wait_for()
@@ -169,8 +179,10 @@ def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, gam
             phone.page.wait_for_url(re.compile(r"/result$"))
             phone.page.get_by_text("Winner").first.wait_for()
         phones[0].shot(f"09-{game}-score-page")
-        code, _out, said = served.finish()
+        code, out, said = served.finish()
         assert code == 0, said
+        winners = scored(game, truth)["winners"]
+        assert f"Winner: {winners[0]}" in out  # the terminal printed the score as tally does
         written, expected = yaml.safe_load(served.file.read_text(encoding="utf-8")), yaml.safe_load(text)
         for i, player in enumerate(expected["players"]):
             assert written["players"][i] == player

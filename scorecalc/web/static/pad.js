@@ -17,12 +17,29 @@
     out.className = "status " + (kind || "");
   }
 
+  // Whether this phone shows the table as it is: nothing sent or fetched still under way and the
+  // form as new as the newest version heard of. <body data-settled> says it (tests wait on it).
+  let sending = 0;
+  function settle() {
+    const quiet = !busy && !again && sending === 0 && Number(form().dataset.version) >= version;
+    document.body.dataset.settled = quiet ? "yes" : "no";
+  }
+
   async function post(path, body) {
-    const response = await fetch(path, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-      cache: "no-store", credentials: "same-origin",
-    });
-    return response.json();
+    sending += 1;
+    settle();
+    try {
+      const response = await fetch(path, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+        cache: "no-store", credentials: "same-origin",
+      });
+      const reply = await response.json();
+      if (typeof reply.version === "number" && reply.version > version) version = reply.version;
+      return reply;
+    } finally {
+      sending -= 1;
+      settle();
+    }
   }
 
   function byPlace(place) {
@@ -126,7 +143,7 @@
         status(end, "not sent (no connection): try again", "bad");
         return;
       }
-      if (reply.status === "saved") location.href = "result";
+      if (reply.status === "saved") toResult();
       else status(end, "✗ " + reply.message, "bad");
     }
   });
@@ -243,6 +260,7 @@
     } finally {
       busy = false;
       if (again) { again = false; refresh(); }
+      settle();
     }
   }
 
@@ -280,11 +298,21 @@
   }
   chooser.addEventListener("change", follow);
   follow();
+  settle();
+
+  // The score page, once: the reply to "Score it" and the stream's "scored" both lead there, and a
+  // second navigation would abort the first.
+  let leaving = false;
+  function toResult() {
+    if (leaving) return;
+    leaving = true;
+    location.href = "result";
+  }
 
   function heard(data) {
     const message = JSON.parse(data);
-    if (message.scored) { location.href = "result"; return; }
-    if (message.version !== version) { version = message.version; refresh(); }
+    if (message.scored) { toResult(); return; }
+    if (message.version > version) { version = message.version; settle(); refresh(); }
   }
   if (window.EventSource) {
     const events = new EventSource("events");
