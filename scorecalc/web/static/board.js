@@ -183,6 +183,7 @@
     state.kind = "busy";
     draw(false);
     let reply;
+    document.dispatchEvent(new CustomEvent("pad:send"));  // for pad.js's count of what is under way
     try {
       const response = await fetch("answer", {
         method: "POST", headers: { "content-type": "application/json" }, cache: "no-store",
@@ -193,6 +194,8 @@
       state.status = "not sent (no connection): tap again to retry";
       state.kind = "bad";
       return draw(false);
+    } finally {
+      document.dispatchEvent(new CustomEvent("pad:sent", { detail: { version: reply ? reply.version : null } }));
     }
     if (reply.status === "saved") {
       const now = reply.current === null ? value : reply.current;
