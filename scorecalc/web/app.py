@@ -104,7 +104,12 @@ def templates() -> jinja2.Environment:
 
 @cache
 def static(name: str) -> bytes:
-    return resources.files("scorecalc.web").joinpath("static", name).read_bytes()
+    data = resources.files("scorecalc.web").joinpath("static", name).read_bytes()
+    if name == "pad.css":  # the board drawing's colours: the html format's own rules, one copy for both,
+        # said of the pad's drawing (svg.sketch: a .board here is the whole board's entry, not its svg)
+        shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_bytes()
+        data += b"\n" + shared.replace(b"svg.board ", b"svg.sketch ")
+    return data
 
 
 class Serving:

@@ -281,3 +281,20 @@ def pexpect_eof() -> object:
     import pexpect
 
     return pexpect.EOF
+
+
+def test_the_pad_draws_a_board_in_the_html_formats_colours() -> None:
+    """One copy of the board drawing's rules (output/templates/board.css.j2): the html format
+    includes it, the pad serves it after its own style, said of its drawing."""
+    from importlib import resources
+
+    from scorecalc.web.app import static
+
+    shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_text()
+    own = resources.files("scorecalc.web").joinpath("static", "pad.css").read_text()
+    served = static("pad.css").decode()
+    assert "svg.board .land-jungle { fill: #7fcdb0; }" in shared
+    assert "svg.sketch .land-jungle { fill: #7fcdb0; }" in served
+    assert ".land-jungle" not in own  # not a second copy
+    page = run_scorecalc("caracas", str(EXAMPLES / "caracas" / "rulebook-alex.yaml"), "--format", "html")
+    assert "svg.board .land-jungle { fill: #7fcdb0; }" in page.stdout

@@ -300,6 +300,16 @@
   follow();
   settle();
 
+  // A tile sent by board.js counts as under way too, and its reply's version brings the board
+  // redrawn at once (not only when the event stream next looks).
+  document.addEventListener("pad:send", () => { sending += 1; settle(); });
+  document.addEventListener("pad:sent", (event) => {
+    sending -= 1;
+    const at = event.detail && event.detail.version;
+    if (typeof at === "number" && at > version) { version = at; refresh(); }
+    settle();
+  });
+
   // The score page, once: the reply to "Score it" and the stream's "scored" both lead there, and a
   // second navigation would abort the first.
   let leaving = false;
