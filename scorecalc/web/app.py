@@ -27,7 +27,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from .pad import Pad, Reply
+from .pad import Pad
+from .reply import Reply
 
 LIMIT = 64 * 1024
 """The largest request body taken, in bytes."""

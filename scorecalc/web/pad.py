@@ -9,14 +9,13 @@ and only then says "saved". Lists stay open while phones answer (a player may st
 a ledger take another entry); "Score it" closes them as Enter at the terminal would, checks
 the whole table, and writes FILE without its ``tally:`` block.
 
-No HTTP here (``app.py`` serves the pad); the board of a Caracas explorer is ``board.py``.
+No HTTP here (``app.py`` serves the pad); a game's entry form (a Caracas explorer's board) is
+``board.py``, a list's entries removed from its end ``lists.py``.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,31 +32,12 @@ from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.state import State
 from ..tally.wording import default_text, seen_as
-from . import board
+from . import board, lists
 from .places import parse_place, place_text
+from .reply import Reply
 
 MOST_CLOSING = 2000
 """Empty answers "Score it" gives at most (each closes a list or takes a default)."""
-
-
-@dataclass
-class Reply:
-    """What a phone is told about one answer: ``status`` and the HTTP code it goes with."""
-
-    status: str
-    """``saved``, ``refused`` (the message says why), ``stale`` (``current`` holds the newer
-    value), ``gone`` (no such question now), ``failed`` (FILE could not be written)."""
-    code: int = 200
-    message: str = ""
-    current: str | None = None
-    warnings: tuple[str, ...] = ()
-    version: int = 0
-    """The table's version once this answer was taken (read under the lock, so a phone can
-    order the replies it gets)."""
-
-    def json(self) -> dict[str, Any]:
-        return {"status": self.status, "message": self.message, "current": self.current,
-                "warnings": list(self.warnings)}
 
 
 @dataclass
@@ -76,24 +56,12 @@ class FieldView:
 
 
 @dataclass
-class RemoveView:
-    """A list's last entry, which a phone may remove (entries go only from the end)."""
-
-    place: str
-    label: str
-    """What goes, as the players say it: ``player 3 (Cleo)``, ``Ana's exhibition 2``."""
-    seen: str
-    """The entry as this view shows it (``entry_mark``): a removal sent after another phone
-    changed the entry is refused, never taking the newer answer with it."""
-
-
-@dataclass
 class SectionView:
     title: str
     player: int | None
     fields: list[FieldView] = field(default_factory=list)
     board: board.BoardView | None = None
-    removals: list[RemoveView] = field(default_factory=list)
+    removals: list[lists.RemoveView] = field(default_factory=list)
 
 
 @dataclass
@@ -161,7 +129,7 @@ class Pad:
                 section.fields.append(self.field_view(question))
                 shown.add(question.path)
             self.other_forms(sections)
-            self.removals(sections)
+            lists.offer(self, sections)
             loose = [message for message, paths in self.table_problems if not any(p in shown for p in paths)]
             return View(sections, self.ready, self.model.left(self.plan()), loose, self.version)
 
@@ -181,25 +149,6 @@ class Pad:
                 sections.append(section)
             given = {name: record[name] for name in form.fields if name in record}
             section.board = board.given(record, given)
-
-    def removals(self, sections: list[SectionView]) -> None:
-        """Each list's removable last entry, offered in the section that holds its first question."""
-        plan = self.plan()
-        for entry in self.model.removable(self.state):
-            first = next((q for q in plan if q.path[:len(entry)] == entry and q.kind != "item"), None)
-            if first is None:
-                continue
-            section = next((s for s in sections if s.title == first.section), None)
-            if section is not None:
-                section.removals.append(RemoveView(place_text(entry), self.entry_label(entry),
-                                                   entry_mark(get(self.state.data, entry))))
-
-    def entry_label(self, entry: Path) -> str:
-        index = entry[-1]
-        if entry[:1] == ("players",) and len(entry) == 2 and isinstance(index, int):
-            name = get(self.state.data, (*entry, "name"))
-            return f"player {index + 1}" + (f" ({name})" if isinstance(name, str) else "")
-        return self.seen(entry)
 
     def field_view(self, question: Question) -> FieldView:
         value = self.current(question)
@@ -281,38 +230,9 @@ class Pad:
         when the entry is no longer the last (another phone added one) or changed since the phone
         saw it (``seen``, its ``entry_mark``)."""
         with self.lock:
-            reply = self.removed(place, seen)
+            reply = lists.remove(self, place, seen)
             reply.version = self.version
             return reply
-
-    def removed(self, place: str, seen: str | None) -> Reply:
-        if self.scored or self.failure:
-            return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
-        path = parse_place(place)
-        if path is None or len(path) < 2 or not isinstance(path[-1], int):
-            return Reply("gone", 404, f"no list entry at {place!r}")
-        list_path, index = path[:-1], path[-1]
-        entries = get(self.state.data, list_path)
-        count = len(entries) if isinstance(entries, list) else 0
-        if index == count:
-            return Reply("saved")  # removed already: a resend
-        if index > count:
-            return Reply("gone", 404, f"no list entry at {place!r}")
-        now = entry_mark(entries[index])
-        if index != count - 1:
-            return Reply("stale", 409, "only the last entry can be removed, and another phone added one "
-                         "after it meanwhile", current=now)
-        if seen is not None and seen != now:
-            return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-        label = self.entry_label(path)
-        try:
-            after = self.model.remove_last(self.state, list_path)
-        except BadAnswer as error:
-            return Reply("refused", 422, error.message)
-        if list_path == ("players",):
-            after = renamed(after, entries[index].get("name") if isinstance(entries[index], dict) else None,
-                            None)
-        return self.take(after, label, "removed")
 
     def find(self, path: Path) -> tuple[Question, board.Part] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
@@ -336,7 +256,7 @@ class Pad:
         outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
         after = outcome.state
         if question.path[:1] == ("players",) and question.path[-1:] == ("name",) and question.answered:
-            after = renamed(after, question.value, get(after.data, question.path))
+            after = lists.renamed(after, question.value, get(after.data, question.path))
         return after, outcome.warnings
 
     def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
@@ -484,29 +404,3 @@ def skippable(question: Question) -> bool:
     if question.step is not None:
         return question.step.optional
     return question.optional or question.default is not MISSING or question.path == ("date",)
-
-
-def entry_mark(entry: Any) -> str:
-    """A list entry as a short mark that changes whenever any of its answers does."""
-    text = json.dumps(entry, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def renamed(state: State, old: Any, new: str | None) -> State:
-    """A player renamed everywhere the table names her outside her own entry (Origin's cubes
-    are counted under the players' names); with ``new`` ``None``, her name taken out there (she
-    left the table)."""
-    if not isinstance(old, str) or old == new or (new is not None and not isinstance(new, str)):
-        return state
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {(new if key == old else key): walk(item) for key, item in value.items()
-                    if new is not None or key != old}
-        if isinstance(value, list):
-            return [walk(item) for item in value]
-        return value
-
-    data = {key: (value if key == "players" else walk(value)) for key, value in state.data.items()}
-    return State(data, state.progress)
-
