@@ -18,9 +18,8 @@ from typing import Any
 import yaml
 
 from tests.helpers import run_scorecalc, timeout
-from tests.support.web_pad import Served
+from tests.support.web_pad import Phone, Served
 
-SHOTS = Path("/tmp/web-shots")
 MARKUP = "<img src=x onerror=alert(1)>"
 TRUTH = f"""\
 game: galapagos
@@ -44,59 +43,6 @@ players:
     money: 1000
 """
 ANSWERS = ("exhibition", "education", "animals", "money")
-
-
-class Phone:
-    """One browser context as one phone at the table, watching for dialogs, errors and requests."""
-
-    def __init__(self, browser: Any, url: str, name: str) -> None:
-        self.name = name
-        self.context = browser.new_context(viewport={"width": 390, "height": 844})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(timeout(15) * 1000)
-        self.dialogs: list[str] = []
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(url)
-
-    def field(self, label: str) -> Any:
-        return self.page.get_by_label(label, exact=True)
-
-    def answer(self, label: str, value: str) -> None:
-        """Type ``value`` into the field labelled ``label``, Enter, and wait for "saved"."""
-        field = self.field(label)
-        self.settled()
-        field.fill(value)
-        field.press("Enter")
-        status = self.page.locator(".field", has=field).locator(".status")
-        try:
-            status.filter(has_text=re.compile("saved ✓")).wait_for()
-        except Exception:
-            said = status.all_inner_texts()
-            raise AssertionError(f"{label} = {value!r} on phone {self.name}: {said}") from None
-
-    def settled(self, version: int = 0) -> None:
-        """Wait until this phone shows the table as it is (nothing sent or fetched under way, the
-        form as new as the newest version heard of: ``<body data-settled>``), and its form is at
-        ``version`` at least; a person types into a form that has stopped moving."""
-        self.page.wait_for_function(
-            "(v) => document.body.dataset.settled === 'yes' && Number(document.getElementById('form')"
-            ".dataset.version) >= v", arg=version)
-
-    def version(self) -> int:
-        """The table's version this phone's form shows."""
-        return int(self.page.evaluate("document.getElementById('form').dataset.version"))
-
-    def shot(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-    def close(self) -> None:
-        self.context.close()
 
 
 def one_line(value: Any) -> str:

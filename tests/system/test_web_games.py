@@ -24,8 +24,7 @@ import yaml
 from scorecalc.games import get_game
 from scorecalc.web.pad import Pad
 from tests.helpers import run_scorecalc, timeout
-from tests.support.web_pad import Served
-from tests.system.test_web_browser import SHOTS, Phone
+from tests.support.web_pad import SHOTS, Phone, Served
 
 CARIBE = """\
 game: caribe

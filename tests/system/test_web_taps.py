@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from tests.helpers import run_scorecalc, timeout
+from tests.support.web_pad import Phone as BasePhone
 from tests.support.web_pad import Served
 
 SHOTS = Path("/tmp/taps-shots")
@@ -58,23 +59,8 @@ def rows_of(grid: str) -> list[list[str]]:
     return [line.split() for line in grid.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
-class Phone:
-    """One browser context as one phone: its taps counted; dialogs, errors and requests watched."""
-
-    def __init__(self, browser: Any, url: str, name: str, size: tuple[int, int] = (390, 844)) -> None:
-        self.name = name
-        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(timeout(15) * 1000)
-        self.taps = 0
-        self.dialogs: list[str] = []
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(url)
+class Phone(BasePhone):
+    """A phone that counts its taps, with the board's cells and editor at hand."""
 
     def tap(self, locator: Any) -> None:
         locator.click()
@@ -85,14 +71,6 @@ class Phone:
 
     def editor(self, player: int) -> Any:
         return self.page.locator(f'.board[data-board="players[{player}].grid"] .editor')
-
-    def version(self) -> int:
-        return int(self.page.locator("#form").get_attribute("data-version"))
-
-    def reach(self, version: int) -> None:
-        """Wait until this phone's form shows the table at ``version`` or later (redrawn)."""
-        self.page.wait_for_function("v => Number(document.getElementById('form').dataset.version) >= v",
-                                    arg=version)
 
     def begin(self, player: int, row: int, col: int, token: str) -> None:
         """The first taps of a tile: its square, then its land."""
@@ -158,9 +136,9 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
                 shown.append(one.shot(shots, "01-phone-one-half-built"))
             two.begin(1, *other)  # ...while phone two's lands
             version = two.finish(1, *other)
-            one.reach(version)  # phone one redrawn with it, its editor kept
+            one.settled(version)  # phone one redrawn with it, its editor kept
             version = one.finish(0, *tile)
-            two.reach(version)
+            two.settled(version)
         assert one.page.evaluate("document.documentElement.scrollWidth") <= 390
         shown.append(one.shot(shots, "02-phone-one-board-page"))
         taps = one.taps + two.taps
@@ -189,7 +167,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         one.editor(0).wait_for(state="hidden")
         status = one.page.locator('.board[data-board="players[0].grid"] .board-status')
         status.filter(has_text="Ana's ✻6: cleared — saved ✓").wait_for()
-        one.reach(int(status.get_attribute("data-at")))
+        one.settled(int(status.get_attribute("data-at")))
         one.page.locator('[data-place="players[0].grid.r6c1"][data-seen=""]').wait_for()
         assert rows_of(yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"][0]["grid"]) == \
             rows_of(ANA)
