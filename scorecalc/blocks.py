@@ -1,9 +1,11 @@
 """The page model's blocks: heading, facts, paragraph, table (its columns and their alignment),
-tie-break, bars, picture, markup, sections and the page, as plain frozen data.
+tie-break, a group of lines, bars, picture, markup, sections and the page, as plain frozen data.
 
 Library code builds them (``output.page`` for a scored table and the standings page, each
 figure of ``league.figures`` for what it adds); one renderer per format draws them
-(``output.text``: the table format and Markdown; ``output.html``: the page). A block holds
+(``output.text``: the table format and Markdown; ``output.html``: the page). What a
+renderer needs to lay a block out in its format is said here, as data: a column that wraps,
+one that fills the room the others leave, a paragraph's label and indent. A block holds
 text, never markup (but ``Markup``, a picture another library drew): each renderer escapes
 it its own way. Nothing here imports a renderer or a template engine; it sits below
 ``league`` and ``output`` alike, so both build blocks.
@@ -40,6 +42,12 @@ class Paragraph:
     text: str
     role: str = ""
     """What the paragraph is (``warning``, ``winner``, ``note``): a class a style or a test finds."""
+    label: str = ""
+    """What the text hangs from (``Winner``, ``Notes``): drawn ``Label: text``; the table format
+    wraps the text's lines under the label's end."""
+    indent: int = 0
+    """A line of a list under the paragraph before it (a sheet's note written indented), in
+    spaces. A paragraph whose text is empty is a blank line between lines of a ``Group``."""
     kind: str = field(default="paragraph", init=False)
 
 
@@ -59,6 +67,12 @@ class Column:
     """Its cells may wrap when the table is fitted to a width (the table format: names)."""
     groups: bool = False
     """It groups rows: the table format shows a value once, on the first row of its group."""
+    fills: bool = False
+    """A long text (an item's detail): it takes the room the other columns leave, and where
+    that is too narrow the table format writes it on lines under its row."""
+    beside: bool = False
+    """A figure that stays beside the row's names when the table format stacks the table (a
+    total): on the names' line, not under it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +91,20 @@ class Table:
     role: str = ""
     """``summary``, ``items``, ``standings``: which table it is."""
     caption: str = ""
+    family: str = ""
+    """Tables of one family in a section (each player's items) line up: the table format
+    fits them to the width together and gives them the same column widths."""
     kind: str = field(default="table", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Paragraphs that read as one passage (the winner, the tie-break and the notes under a
+    summary): the table format draws them line after line, Markdown and html as the
+    paragraphs they are."""
+
+    blocks: tuple[Paragraph | TieBreak, ...]
+    kind: str = field(default="group", init=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +152,7 @@ class Markup:
     kind: str = field(default="markup", init=False)
 
 
-Block = Heading | Facts | Paragraph | TieBreak | Table | Bars | PictureBlock | Markup
+Block = Heading | Facts | Paragraph | TieBreak | Table | Group | Bars | PictureBlock | Markup
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,6 @@ from wcwidth import wcswidth
 
 from scorecalc.output import terminal
 from scorecalc.output.formats import RenderOptions, render, to_json_object
-from scorecalc.output.sheets import markdown_page, render_table
 from scorecalc.output.tables import display_width, wrap
 from scorecalc.output.terminal import terminal_height, terminal_width
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet, TieBreak, rank
@@ -24,6 +23,15 @@ from tests.helpers import EXAMPLES, examples, run_cli
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
 ORIGIN = EXAMPLES / "origin" / "full-game-advanced.yaml"
+
+
+def render_table(scored: Scored, width: int | None = None) -> str:
+    """The table format of one sheet at ``width`` (``None``: ``--wide``)."""
+    return render([scored], RenderOptions("table", width=width, wide=width is None))
+
+
+def markdown_page(scored: Scored) -> str:
+    return render([scored], RenderOptions("markdown"))
 
 
 def widest(text: str) -> int:
