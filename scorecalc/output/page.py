@@ -31,11 +31,11 @@ from ..blocks import (
     Table,
     TieBreak,
 )
-from ..pictures import Picture
 from ..sheet import PlayerScore, Scored, ScoreSheet, plural
 
 if TYPE_CHECKING:
     from ..league.standings import Standings
+    from ..pictures import Picture
 
 def score_page(results: Sequence[Scored], pictures: Sequence[Sequence[Picture]], *,
                summary: bool = False) -> Page:
