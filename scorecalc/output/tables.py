@@ -206,6 +206,8 @@ def line_count(text: str, width: int) -> int:
     line, which ``wrap`` itself breaks."""
     width = max(width, 1)
     clauses = _clauses(text)
+    if sum(whole for _, _, whole in clauses) + len(clauses) - 1 <= width:  # one line, as wrap finds
+        return 1
     if max((max(sizes) for _, sizes, _ in clauses), default=0) > width:
         return len(wrap(text, width))
     lines, used = 1, -1  # -1: the current line is empty
