@@ -14,6 +14,10 @@ tabulate draws the tables (``draw_table``: its "simple" format; ``draw_markdown`
 (bench/RESULTS.md, 2026-12-01), so it never wraps here. tabulate is imported only when a
 table is drawn.
 
+One fitting rule, ``fit_tables``, fits every table to the width: the score pages' summary
+and items, the standings and what their figures add (the columns' ``blocks.Column``
+properties say which wrap, which fills the room left, which stays beside the names).
+
 Imported only when a table or Markdown is asked for, so JSON and CSV runs never load it.
 """
 
@@ -365,11 +369,6 @@ NAME_TRIED = 16
 """The narrowest name column tried for a hanging table is no wider than this."""
 
 
-def fit_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int | None) -> str:
-    """One table fitted to ``width`` (``None``: no limit) by the one rule (``fit_tables``)."""
-    return fit_tables(columns, [rows], width)[0]
-
-
 def fit_tables(columns: Sequence[Column], bodies: Sequence[Sequence[Sequence[str]]], width: int | None, *,
                totals: bool = False) -> list[str]:
     """The one fitting rule for tables and a width (``None``: no limit), by ``display_width``;
@@ -392,8 +391,11 @@ def fit_tables(columns: Sequence[Column], bodies: Sequence[Sequence[Sequence[str
     headers = [clean(column.name) for column in columns]
     align = [column.align for column in columns]
     wrapped = [index for index, column in enumerate(columns) if column.wraps]
-    return [_fit_one(headers, rows, align, width, wrapped) or stacked_table(columns, rows, width or 0)
-            for rows in bodies]
+    drawn = []
+    for rows in bodies:
+        fitted = _fit_one(headers, rows, align, width, wrapped)
+        drawn.append(stacked_table(columns, rows, width or 0) if fitted is None else fitted)
+    return drawn
 
 
 def _fit_one(headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align], width: int | None,
