@@ -9,7 +9,10 @@ YAML marks. ``format_problem`` is the only place a problem becomes a line of tex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from yaml.error import Mark
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -59,22 +62,27 @@ class Position(NamedTuple):
 
 
 class Positions:
-    """Where each value (and each key) of a document was written: the one path -> position map."""
+    """Where each value (and each key) of a document was written: the one path -> position map.
+
+    It holds PyYAML's marks (``node.start_mark``, 0-based) as the checks meet the nodes,
+    and makes a ``Position`` only for the path a problem asks about: a document has a mark
+    for every value, and most documents have no problem."""
 
     def __init__(self) -> None:
-        self.values: dict[Path, Position] = {}
-        self.keys: dict[Path, Position] = {}
+        self.values: dict[Path, Mark] = {}
+        self.keys: dict[Path, Mark] = {}
 
     def of(self, path: Path, *, at_key: bool = False) -> Position:
         """Where ``path`` is written (its key with ``at_key``), or its nearest written ancestor."""
         probe = tuple(path)
         while probe:
             if at_key and probe in self.keys:
-                return self.keys[probe]
+                return position_at(self.keys[probe])
             if probe in self.values:
-                return self.values[probe]
+                return position_at(self.values[probe])
             probe = probe[:-1]
-        return self.values.get((), Position(1, 1))
+        top = self.values.get(())
+        return Position(1, 1) if top is None else position_at(top)
 
     def locate(self, error: InputError) -> InputError:
         """Give ``error`` (and each problem it holds) a position from its path, where it has none."""
@@ -84,6 +92,11 @@ class Positions:
         if error.position is None:
             error.position = self.of(error.path, at_key=error.at_key)
         return error
+
+
+def position_at(mark: Mark) -> Position:
+    """A PyYAML mark (0-based) as a position (1-based)."""
+    return Position(mark.line + 1, mark.column + 1)
 
 
 class InputError(Exception):

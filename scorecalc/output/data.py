@@ -8,7 +8,6 @@ and free text a spreadsheet would take for a formula kept as text (``spreadsheet
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
@@ -17,6 +16,8 @@ FORMULA_STARTS = ("=", "+", "-", "@")
 
 def json_text(objects: Sequence[Any]) -> str:
     """One object as indented JSON, several as JSON Lines; each ends with a line break."""
+    import json  # here, not at the top: the table format, which imports this module, never loads it
+
     if len(objects) == 1:
         # json.dumps' own bytes, written chunk by chunk: with an indent, json.dumps gathers its
         # chunks in a list first (millions of small strings for a season's bgsplay file)

@@ -1,6 +1,6 @@
 """Score sheets -> text: the output formats (``--format``), and a sheet as JSON and CSV.
 
-Tables and Markdown (``sheets``, with the table engine and wcwidth), the html page
+Tables and Markdown (``text``, with the page model and the table engine), the html page
 (``html``, with Jinja2) and BG Stats (``bgstats``, ``bgsplay``) are imported only when asked
 for, so a JSON run loads none of them.
 """
@@ -127,10 +127,10 @@ class Renderer:
 
 
 RENDERERS: dict[Format, Renderer] = {
-    Format.TABLE: Renderer("sheets", "render_text"),
+    Format.TABLE: Renderer("text", "render_text_format"),
     Format.JSON: Renderer("formats", "render_json_format"),
     Format.CSV: Renderer("formats", "render_csv_format"),
-    Format.MARKDOWN: Renderer("sheets", "render_markdown"),
+    Format.MARKDOWN: Renderer("text", "render_markdown_format"),
     Format.BGSTATS: Renderer("bgstats", "render_bgstats_format"),
     Format.BGSPLAY: Renderer("bgsplay", "render_bgsplay_format"),
     Format.HTML: Renderer("html", "render_html_format", pictures=True),

@@ -19,6 +19,7 @@ from ..blocks import (
     Block,
     Column,
     Facts,
+    Group,
     Heading,
     Markup,
     Page,
@@ -30,11 +31,11 @@ from ..blocks import (
     Table,
     TieBreak,
 )
-from ..pictures import Picture
 from ..sheet import PlayerScore, Scored, ScoreSheet, plural
 
 if TYPE_CHECKING:
     from ..league.standings import Standings
+    from ..pictures import Picture
 
 def score_page(results: Sequence[Scored], pictures: Sequence[Sequence[Picture]], *,
                summary: bool = False) -> Page:
@@ -54,26 +55,42 @@ def table_title(scored: Scored) -> str:
 
 
 def table_section(scored: Scored, pictures: Sequence[Picture], key: str, *, summary: bool) -> Section:
-    """The heading, the warnings, the summary (table, bars, winners, tie-break, notes), then
+    """The heading and the play's facts, the warnings, the summary (table, bars, then the
+    winners, the tie-break and the sheet's notes as one passage, then the play's notes), then
     each player's board and items (not with ``summary``)."""
-    from .sheets import winner_line
-
     sheet, info = scored.sheet, scored.info
     blocks: list[Block | Section] = [Heading(info.title or sheet.game, 1), play_facts(scored)]
     blocks.extend(Paragraph(f"Warning: {warning}", "warning") for warning in info.warnings)
     blocks += [Heading("Summary"), summary_table(sheet), bars(sheet)]
     label, names = winner_line(sheet)
-    blocks.append(Paragraph(f"{label}: {names}", "winner"))
+    outcome: list[Paragraph | TieBreak] = [Paragraph(names, "winner", label)]
     if sheet.tiebreak:
-        blocks.append(TieBreak(sheet.tiebreak))
-    blocks.extend(Paragraph(note.strip(), "note") for note in sheet.notes if note.strip())
+        outcome.append(TieBreak(sheet.tiebreak))
+    outcome.extend(note_paragraph(note) for note in sheet.notes)
+    blocks.append(Group(tuple(outcome)))
     if info.notes:
-        blocks.append(Paragraph(f"Notes: {info.notes}", "notes"))
+        blocks.append(Paragraph(info.notes, "notes", "Notes"))
     if not summary:
         drawn = {picture.player: picture for picture in pictures}
         blocks.extend(player_section(player, drawn.get(player.name), f"{key}-player-{number}")
                       for number, player in enumerate(sheet.players, start=1))
     return Section(key, tuple(blocks), "scored-table", (("file", info.file), ("game", sheet.game)))
+
+
+def winner_line(sheet: ScoreSheet) -> tuple[str, str]:
+    """``("Winner", "Hana")``, ``("Winners", "Jo, Kit")``, or nobody and why (SPEC's one
+    winner rule: a solo game is won only by meeting its goal)."""
+    if sheet.winners:
+        return ("Winner" if len(sheet.winners) == 1 else "Winners"), ", ".join(sheet.winners)
+    if sheet.solo_goal is None:
+        return "Winner", "nobody (a solo game without a goal is played, not won)"
+    return "Winner", "nobody (the solo goal was not met)"
+
+
+def note_paragraph(note: str) -> Paragraph:
+    """A line of the sheet's notes: written indented, it is a line of a list under the note
+    before it; an empty one is a blank line."""
+    return Paragraph(note.strip(), "note", indent=len(note) - len(note.lstrip(" ")))
 
 
 def play_facts(scored: Scored) -> Facts:
@@ -89,8 +106,9 @@ def play_facts(scored: Scored) -> Facts:
 
 def summary_table(sheet: ScoreSheet) -> Table:
     """Rank, player, each category's total and the total, best first (JSON's figures)."""
-    columns = (Column("Rank", "right"), Column("Player"),
-               *(Column(category, "right") for category in sheet.categories), Column("Total", "right"))
+    columns = (Column("Rank", "right"), Column("Player", wraps=True),
+               *(Column(category, "right") for category in sheet.categories),
+               Column("Total", "right", beside=True))
     rows = tuple(Row((str(player.rank), player.name,
                       *(str(points) for points in player.category_totals(sheet.categories).values()),
                       str(player.total)),
@@ -113,7 +131,10 @@ def bars(sheet: ScoreSheet) -> Bars:
     return Bars(tuple(drawn), tuple(sheet.categories), left, right)
 
 
-ITEM_COLUMNS = (Column("Category"), Column("Item"), Column("Points", "right"), Column("Detail"))
+ITEM_COLUMNS = (Column("Category", wraps=True), Column("Item", wraps=True),
+                Column("Points", "right", beside=True), Column("Detail", fills=True))
+"""An item's columns: the table format groups them by category when it stacks them, with the
+points beside the item and the detail under it."""
 
 
 def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Section:
@@ -125,7 +146,7 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
                 (("category", item.category), ("points", str(item.points))))
             for item in player.items]
     rows.append(Row(("", "Total", str(player.total), ""), (("total", str(player.total)),), "total"))
-    blocks.append(Table(ITEM_COLUMNS, tuple(rows), "items", f"{player.name}'s items"))
+    blocks.append(Table(ITEM_COLUMNS, tuple(rows), "items", f"{player.name}'s items", "items"))
     return Section(key, tuple(blocks), "player", (("player", player.name),))
 
 

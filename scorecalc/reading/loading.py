@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import MAX_SHOWN, FileError, InputError, Path, Position, quoted, shorten
+from ..errors import MAX_SHOWN, FileError, InputError, Path, Position, position_at, quoted, shorten
 from .scalars import BOOL, FLOAT, INT, MAP, NULL, RULE_OF_TAG, RULES, SEQ, STR
 
 MAX_BYTES = 5_000_000
@@ -219,7 +219,7 @@ def compose(source: Source) -> yaml.MappingNode:
 
 
 def position_of(node: yaml.Node) -> Position:
-    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+    return position_at(node.start_mark)
 
 
 def tag_name(tag: str) -> str:

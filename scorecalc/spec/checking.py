@@ -99,7 +99,7 @@ class Context:
         if len(path) > MAX_DEPTH:
             raise Stop(path, f"nested deeper than {MAX_DEPTH} levels", position=position_of(node))
         check_node(node, path)
-        self.positions.values[path] = position_of(node)
+        self.positions.values[path] = node.start_mark
 
 
 def check_alone(spec: Spec, node: yaml.Node, path: Path,

@@ -152,7 +152,7 @@ class MapOf(Spec):
                                       "above)", position=position_of(key)))
                 continue
             child = (*path, str(name))  # recorded under the canonical spelling
-            ctx.positions.keys[child] = position_of(key)
+            ctx.positions.keys[child] = key.start_mark
             try:
                 result[name] = self.value.check(value, child, ctx)
             except InputError as error:
@@ -296,7 +296,7 @@ class Anything(Spec):
             child = (*path, str(name))
             if name in result:
                 raise InputError(child, f"duplicate key {name!r}", position=position_of(key))
-            ctx.positions.keys[child] = position_of(key)
+            ctx.positions.keys[child] = key.start_mark
             result[name] = self.check(value, child, ctx)
         return result
 

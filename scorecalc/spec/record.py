@@ -150,7 +150,7 @@ class Record(Spec):
                 ctx.report(InputError(child, f"duplicate key {quoted(name)} (it was already given above)",
                                       position=position_of(key)))
                 continue
-            ctx.positions.keys[child] = position_of(key)
+            ctx.positions.keys[child] = key.start_mark
             try:
                 result[name] = spec_field.spec.check(value, child, ctx)
             except InputError as error:

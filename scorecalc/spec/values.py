@@ -56,6 +56,8 @@ class Int(Spec):
 
     def in_range(self, value: int, path: Path) -> int:
         """``value`` when it lies in ``[minimum, maximum]``; else the error that says why."""
+        if self.minimum <= value <= self.maximum:
+            return value
         shown = shorten(value)  # up to 100 digits (loading.MAX_DIGITS); messages quote 80
         if value < self.minimum:
             if self.minimum == 0:

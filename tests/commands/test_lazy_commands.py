@@ -39,7 +39,8 @@ def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs()
     assert "scorecalc.games.caracas" in modules and "scorecalc.output.data" in modules
     unused = [module for module in modules if module.startswith((
         "scorecalc.tally", "scorecalc.games.caribe", "scorecalc.games.galapagos", "scorecalc.games.origin",
-        "scorecalc.output.tables", "scorecalc.output.sheets", "scorecalc.output.bgstats",
+        "scorecalc.output.tables", "scorecalc.output.text", "scorecalc.output.page", "scorecalc.blocks",
+        "scorecalc.output.bgstats",
         "scorecalc.output.qr", "scorecalc.output.standings", "scorecalc.league", "scorecalc.verify",
         "scorecalc.template"))]
     assert unused == []

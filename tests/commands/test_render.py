@@ -15,8 +15,7 @@ from wcwidth import wcswidth
 
 from scorecalc.output import terminal
 from scorecalc.output.formats import RenderOptions, render, to_json_object
-from scorecalc.output.sheets import markdown_page, render_table
-from scorecalc.output.tables import display_width, wrap
+from scorecalc.output.tables import display_width, line_count, wrap
 from scorecalc.output.terminal import terminal_height, terminal_width
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet, TieBreak, rank
 from tests.helpers import EXAMPLES, examples, run_cli
@@ -24,6 +23,15 @@ from tests.helpers import EXAMPLES, examples, run_cli
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 ALEX = EXAMPLES / "caracas" / "rulebook-alex.yaml"
 ORIGIN = EXAMPLES / "origin" / "full-game-advanced.yaml"
+
+
+def render_table(scored: Scored, width: int | None = None) -> str:
+    """The table format of one sheet at ``width`` (``None``: ``--wide``)."""
+    return render([scored], RenderOptions("table", width=width, wide=width is None))
+
+
+def markdown_page(scored: Scored) -> str:
+    return render([scored], RenderOptions("markdown"))
 
 
 def widest(text: str) -> int:
@@ -338,6 +346,13 @@ def test_wrap_indents() -> None:
 
 CHARACTERS = [*"ab ;—()£1,./-e", "漢", "😀", "\u0301", "\u200b"]  # wide, emoji, combining, zero-width
 TEXT = st.text(alphabet=st.sampled_from(CHARACTERS), max_size=120)
+
+
+@settings(max_examples=examples(300))
+@given(TEXT, st.integers(min_value=1, max_value=60))
+def test_line_count_is_the_lines_wrap_makes(text: str, width: int) -> None:
+    """The layouts of a table are chosen by counting lines without making them."""
+    assert line_count(text, width) == len(wrap(text, width))
 
 
 @settings(max_examples=examples(300))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import wcwidth
 
-from scorecalc.output.sheets import markdown_cell
 from scorecalc.output.tables import (
     clean,
     display_width,
@@ -17,6 +16,7 @@ from scorecalc.output.tables import (
     table_width,
     wrap,
 )
+from scorecalc.output.text import markdown_cell
 from tests.helpers import EXAMPLES, run_scorecalc
 
 EXAMPLE = str(EXAMPLES / "caracas" / "rulebook-alex.yaml")
