@@ -16,7 +16,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import start_scorecalc, timeout
+from tests.helpers import run_scorecalc, start_scorecalc, timeout
 
 SHOTS = Path("/tmp/web-shots")
 """Where the browser tests leave their screenshots, to look at."""
@@ -164,3 +164,13 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+def scored_json(game: str, path: Path) -> Any:
+    """``scorecalc GAME FILE -f json`` of a table, without its file name (a truth and the file
+    the pad wrote compare equal when they score alike)."""
+    done = run_scorecalc(game, str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    result.pop("file", None)
+    return result

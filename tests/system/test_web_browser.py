@@ -10,15 +10,14 @@ unless ``CI`` is set: there a missing browser fails them.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from tests.helpers import run_scorecalc, timeout
-from tests.support.web_pad import Phone, Served
+from tests.helpers import timeout
+from tests.support.web_pad import Phone, Served, scored_json
 
 MARKUP = "<img src=x onerror=alert(1)>"
 TRUTH = f"""\
@@ -48,14 +47,6 @@ ANSWERS = ("exhibition", "education", "animals", "money")
 def one_line(value: Any) -> str:
     """A value as a phone types it: ``sea_lion 2, tortoise 1`` for a mapping."""
     return ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
-
-
-def scored_json(path: Path) -> Any:
-    done = run_scorecalc("galapagos", str(path), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    result.pop("file", None)
-    return result
 
 
 def test_two_phones_enter_a_table_at_once(browser: Any, tmp_path: Path) -> None:
@@ -97,7 +88,7 @@ def test_two_phones_enter_a_table_at_once(browser: Any, tmp_path: Path) -> None:
         written = yaml.safe_load(served.file.read_text(encoding="utf-8"))
         assert written == truth
         (tmp_path / "truth.yaml").write_text(TRUTH, encoding="utf-8")
-        assert scored_json(served.file) == scored_json(tmp_path / "truth.yaml")
+        assert scored_json("galapagos", served.file) == scored_json("galapagos", tmp_path / "truth.yaml")
         for phone in (one, two):
             assert phone.dialogs == [] and phone.errors == [], (phone.dialogs, phone.errors)
             assert all(url.startswith(served.url) for url in phone.requests), phone.requests

@@ -12,7 +12,6 @@ Skipped with one line without /usr/bin/chromium, failed under ``CI`` (``conftest
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import shutil
 from pathlib import Path
@@ -23,8 +22,8 @@ import yaml
 
 from scorecalc.games import get_game
 from scorecalc.web.pad import Pad
-from tests.helpers import run_scorecalc, timeout
-from tests.support.web_pad import SHOTS, Phone, Served
+from tests.helpers import timeout
+from tests.support.web_pad import SHOTS, Phone, Served, scored_json
 
 CARIBE = """\
 game: caribe
@@ -133,14 +132,6 @@ def owner(place: str) -> int:
     return 1 if found and int(found.group(1)) == 1 else 0
 
 
-def scored(game: str, path: Path) -> Any:
-    done = run_scorecalc(game, str(path), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    result.pop("file", None)
-    return result
-
-
 @pytest.mark.parametrize("game, text", [("caribe", CARIBE), ("origin", ORIGIN)])
 def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, game: str, text: str) -> None:
     truth = tmp_path / "truth.yaml"
@@ -180,13 +171,13 @@ def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, gam
         phones[0].shot(f"09-{game}-score-page")
         code, out, said = served.finish()
         assert code == 0, said
-        winners = scored(game, truth)["winners"]
+        winners = scored_json(game, truth)["winners"]
         assert f"Winner: {winners[0]}" in out  # the terminal printed the score as tally does
         written, expected = yaml.safe_load(served.file.read_text(encoding="utf-8")), yaml.safe_load(text)
         for i, player in enumerate(expected["players"]):
             assert written["players"][i] == player
         assert written == expected
-        assert scored(game, served.file) == scored(game, truth)
+        assert scored_json(game, served.file) == scored_json(game, truth)
         for phone in phones:
             assert phone.dialogs == [] and phone.errors == [], (phone.dialogs, phone.errors)
             assert all(url.startswith(served.url) for url in phone.requests), phone.requests

@@ -12,7 +12,6 @@ for a fixed time. Skipped without /usr/bin/chromium, failed then under ``CI``.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -20,9 +19,9 @@ from typing import Any
 
 import yaml
 
-from tests.helpers import run_scorecalc, timeout
+from tests.helpers import timeout
 from tests.support.web_pad import Phone as BasePhone
-from tests.support.web_pad import Served
+from tests.support.web_pad import Served, scored_json
 
 SHOTS = Path("/tmp/taps-shots")
 MARKUP = "<img src=x onerror=alert(1)>"
@@ -104,17 +103,6 @@ class Phone(BasePhone):
         path = folder / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=name.endswith("page"))
         return path
-
-    def close(self) -> None:
-        self.context.close()
-
-
-def scored_json(path: Path) -> Any:
-    done = run_scorecalc("caracas", str(path), "-f", "json")
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    result.pop("file", None)
-    return result
 
 
 def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> None:
@@ -198,7 +186,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         truth = tmp_path / "truth.yaml"
         dated = {**TRUTH, "date": written["date"]}  # the date's default, taken when scored
         truth.write_text(yaml.safe_dump(dated, allow_unicode=True), encoding="utf-8")
-        assert scored_json(served.file) == scored_json(truth)
+        assert scored_json("caracas", served.file) == scored_json("caracas", truth)
         stale = "the server responded with a status of 409 (Conflict)"  # the refused tile's reply, logged
         assert [error for error in one.errors if stale in error] == [one.errors[0]]
         one.errors.remove(one.errors[0])
