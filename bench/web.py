@@ -13,8 +13,9 @@ one in a loop (1.0 ms back to back, 1.8-2.2 ms at 10 ms to 1 s apart, measured h
 2026-12-02: caches and clock cold again), for the model in-process as for the server. The
 warm loop is printed as well, for comparison.
 
-    python bench/web.py                 # 20 seconds of five phones
-    python bench/web.py --seconds 60
+    python bench/web.py                 # 60 seconds of five phones (300 answers each way)
+    python bench/web.py --seconds 20    # quicker, noisier: medians of 100 answers moved by 15 %
+                                        # run to run here (1.94-2.36x in three runs)
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         process, url = served(Path(folder))
