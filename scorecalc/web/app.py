@@ -136,11 +136,16 @@ class Serving:
 
 
 def score_page(pad: Pad) -> str:
-    """The html format's score page of FILE as written (``--format html``)."""
-    from ..output.html import render_html
-    from ..pipeline import score_file
+    """The html format's score page of FILE as written (``--format html``), naming FILE by its
+    own name as the pad's header does: where it lies on the server is not the phones' business."""
+    from dataclasses import replace
 
-    return render_html([score_file(pad.name, pad.game.name)])
+    from ..output.html import render_html
+    from ..pipeline import score_source
+    from ..reading.loading import read_source
+
+    source = read_source(pad.name)
+    return render_html([score_source(replace(source, name=os.path.basename(pad.name)), pad.game.name)])
 
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:

@@ -166,6 +166,7 @@ def test_the_end_writes_the_table_prints_the_score_and_exits(pad: Served) -> Non
     assert pad.score() == (200, saved(None))
     code, _, page = pad.request("result")
     assert code == 200 and b"Anna" in page and b"Winner" in page
+    assert b"tonight.yaml" in page and str(pad.file.parent).encode() not in page  # FILE by its own name
     code, out, said = pad.finish()
     assert code == 0, said
     assert time.monotonic() - started < timeout(8)
