@@ -141,11 +141,10 @@ def score_page(pad: Pad) -> str:
     from dataclasses import replace
 
     from ..output.html import render_html
-    from ..pipeline import score_source
-    from ..reading.loading import read_source
+    from ..pipeline import score_file
 
-    source = read_source(pad.name)
-    return render_html([score_source(replace(source, name=os.path.basename(pad.name)), pad.game.name)])
+    scored = score_file(pad.name, pad.game.name)  # with its game and state: a Caracas board is drawn
+    return render_html([replace(scored, info=replace(scored.info, file=os.path.basename(pad.name)))])
 
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:

@@ -235,6 +235,8 @@ def test_a_caracas_table_by_board_rows(tmp_path: Path) -> None:
         assert "Bea&#39;s board: comparison only" in shown  # her figures, each a field of its own
         assert 'data-place="players[1].landscape.savannah_areas" data-seen="4"' in shown
         assert pad.score()[0] == 200
+        page = pad.request("result")[2]
+        assert b'<svg class="board"' in page  # Alex's board drawn on the phones' score page
         code, out, said = pad.finish()
         assert code == 0, said
         assert "Winner" in out
