@@ -53,9 +53,12 @@ class Model:
 
         from scorecalc.games import get_game
         from scorecalc.tablefile.keeping import Keeper
+        from scorecalc.tablefile.layout import render
         from scorecalc.tally.model import State, Tally
         from scorecalc.tally.questions import Progress
+        from scorecalc.web.places import parse_place
 
+        self.render, self.parse_place = render, parse_place
         self.game = get_game("galapagos")
         self.model = Tally(self.game, datetime.datetime(2026, 12, 2, 20, 0), auto_close=False)
         self.state = State({"players": [{"name": "Ana"}, {"name": "Ben"}]},
@@ -65,15 +68,12 @@ class Model:
         self.lock = threading.Lock()
 
     def send(self, place: str, value: str, seen: str | None) -> tuple[float, dict[str, object]]:
-        from scorecalc.tablefile.layout import render
-        from scorecalc.web.places import parse_place
-
-        path = parse_place(place)
+        path = self.parse_place(place)
         with self.lock:
             question = next(q for q in self.model.plan(self.state) if q.path == path)
             started = time.perf_counter()
             self.state = self.model.apply(self.state, question, value).state
-            self.keeper.write(render(self.game, self.state.data, self.state.progress))
+            self.keeper.write(self.render(self.game, self.state.data, self.state.progress))
             return time.perf_counter() - started, {"status": "saved"}
 
     def close(self) -> None:

@@ -163,12 +163,17 @@ class Tally:
         found = []
         for list_path, index in last.items():
             entries = get(state.data, list_path)
-            spec_field = self.field_at(list_path)
-            bounds = spec_field.spec.list_bounds() if spec_field is not None else None
-            if isinstance(entries, list) and len(entries) == index + 1 and bounds is not None \
-                    and len(entries) > bounds[0]:
+            least = self.least(list_path)
+            if isinstance(entries, list) and len(entries) == index + 1 and least is not None \
+                    and len(entries) > least:
                 found.append((*list_path, index))
         return found
+
+    def least(self, list_path: Path) -> int | None:
+        """The entries the list at ``list_path`` needs (its declared bounds); ``None``: no list."""
+        spec_field = self.field_at(list_path)
+        bounds = spec_field.spec.list_bounds() if spec_field is not None else None
+        return bounds[0] if bounds is not None else None
 
     def remove_last(self, state: State, list_path: Path) -> State:
         """The list at ``list_path`` without its last entry, open for another; what was declined or
@@ -177,8 +182,7 @@ class Tally:
         count = len(entries) if isinstance(entries, list) else 0
         entry = (*list_path, count - 1)
         if not count or entry not in self.removable(state):
-            spec_field = self.field_at(list_path)
-            least = (spec_field.spec.list_bounds() or (0, 0))[0] if spec_field is not None else 0
+            least = self.least(list_path) or 0
             entries_word = "entry" if least == 1 else "entries"
             raise BadAnswer(f"needs at least {least} {entries_word}" if count and least else
                             "no entry here can be removed")

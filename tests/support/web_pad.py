@@ -136,15 +136,25 @@ class Phone:
     def answer(self, label: str, value: str) -> None:
         """Type ``value`` into the field labelled ``label``, Enter, and wait for "saved"."""
         field = self.field(label)
+        self.typed(field, self.page.locator(".field", has=field).locator(".status"), label, value)
+
+    def answer_at(self, place: str, value: str) -> None:
+        """The same at ``place`` (a label may change once answered: 'tile 2 species' becomes
+        'tile 2 (Giant Tortoise) species')."""
+        field = self.page.locator(f'.field[data-place="{place}"]')
+        self.typed(field.locator("input"), field.locator(".status"), place, value)
+
+    def typed(self, field: Any, status: Any, what: str, value: str) -> None:
+        """Once the form has settled: ``value`` typed into ``field``, Enter, "saved" awaited in
+        ``status``."""
         self.settled()
         field.fill(value)
         field.press("Enter")
-        status = self.page.locator(".field", has=field).locator(".status")
         try:
             status.filter(has_text=re.compile("saved ✓")).wait_for()
         except Exception:
             said = status.all_inner_texts()
-            raise AssertionError(f"{label} = {value!r} on phone {self.name}: {said}") from None
+            raise AssertionError(f"{what} = {value!r} on phone {self.name}: {said}") from None
 
     def settled(self, version: int = 0) -> None:
         """Wait until this phone shows the table as it is (nothing sent or fetched under way, the

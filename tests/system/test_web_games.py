@@ -103,20 +103,6 @@ def open_places(phone: Phone) -> list[tuple[str, str]]:
     return found
 
 
-def answer_at(phone: Phone, place: str, value: str) -> None:
-    """``value`` typed at ``place`` and sent; "saved ✓" awaited there (a label may change once
-    answered: 'tile 2 species' becomes 'tile 2 (Giant Tortoise) species')."""
-    field = phone.page.locator(f'.field[data-place="{place}"]')
-    phone.settled()
-    field.locator("input").fill(value)
-    field.locator("input").press("Enter")
-    try:
-        field.locator(".status").filter(has_text="saved ✓").wait_for()
-    except Exception:
-        raise AssertionError(f"{place} = {value!r} on phone {phone.name}: "
-                             f"{field.locator('.status').all_inner_texts()}") from None
-
-
 def sync(phones: list[Phone]) -> None:
     """Every phone settled at the newest version any of them shows."""
     for phone in phones:
@@ -158,7 +144,7 @@ def test_two_phones_enter_a_three_player_table(browser: Any, tmp_path: Path, gam
             if not todo:
                 break
             for place, _ in todo:
-                answer_at(phones[owner(place)], place, want[place])
+                phones[owner(place)].answer_at(place, want[place])
             sync(phones)  # both phones show every answer before the next round is read
         assert not [place for place, _ in open_places(phones[0]) if place in want]
         for phone in phones:

@@ -106,9 +106,11 @@
       const next = [...form().querySelectorAll(".field")].find((f) => f.querySelector("input")
         && (f.dataset.place.startsWith(place + ".") || f.dataset.place === place));
       status(next || field, "removed " + field.dataset.label + " ✓", "good");
+    } else if (reply.status === "stale") {
+      status(field, "not removed: " + reply.message, "bad");
+    } else {
+      status(field, "✗ " + reply.message, "bad");
     }
-    else if (reply.status === "stale") status(field, "not removed: " + reply.message, "bad");
-    else status(field, "✗ " + reply.message, "bad");
     refresh();
   }
 
