@@ -17,8 +17,6 @@ and fifteen frozen dataclasses took 7-10 ms to create there (each writes its met
 1.25 times the floor (issue 28). A block's ``kind`` names it for a template.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 if TYPE_CHECKING:
@@ -153,7 +151,7 @@ class Bars(NamedTuple):
 
 
 class PictureBlock(NamedTuple):
-    picture: Picture
+    picture: "Picture"
 
     @property
     def kind(self) -> str:
@@ -179,7 +177,7 @@ class Section(NamedTuple):
     """A part of the page: one scored table, or one player of it."""
 
     key: str
-    blocks: tuple[Block | Section, ...]
+    blocks: tuple["Block | Section", ...]
     role: str = ""
     data: tuple[tuple[str, str], ...] = ()
 

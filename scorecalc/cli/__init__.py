@@ -204,7 +204,7 @@ def main_options(
 
 def main() -> None:
     """Console entry point."""
-    from ..writing import install_signal_handlers
+    from ..signals import install_signal_handlers
 
     install_signal_handlers()
     guard_standard_output()

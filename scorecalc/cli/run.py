@@ -57,10 +57,12 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
     """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result."""
     from ..output.formats import RENDERERS
     from ..sheet import Scored
-    from ..writing import check_output_target
 
     report = report or Report()
-    check_output_target(options.output, files)
+    if options.to_file:  # the writer is loaded only when there is a file to write
+        from ..writing import check_output_target
+
+        check_output_target(options.output, files)
     check_share(options, files)
     results: list[Scored] = []
     shown: list[str] = []

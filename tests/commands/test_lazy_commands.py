@@ -46,6 +46,15 @@ def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs()
     assert unused == []
 
 
+def test_a_table_printed_to_the_terminal_does_not_load_the_writer() -> None:
+    """``writing`` (atomic replacement of ``--output``) loads for a file to write; every run
+    installs the signal handlers from ``signals``."""
+    example = str(EXAMPLES / "caracas" / "two-explorers.yaml")
+    modules = loaded("caracas", example)
+    assert "scorecalc.signals" in modules and "scorecalc.writing" not in modules
+    assert "scorecalc.writing" in loaded("caracas", example, "--output", "/dev/null")
+
+
 def test_help_lists_every_command_without_building_one() -> None:
     modules = loaded("--help")
     assert not modules & COMMAND_MODULES
