@@ -141,6 +141,8 @@ class Palette:
     """At most this many lines an editor offers (0: none)."""
     line: str = "line"
     """What one line is called (``river``)."""
+    piece: str = "piece"
+    """What a cell holds is called (``tile``): "(new tile)", "every tile is in"."""
     how: str = ""
     """What a phone shows above the drawing: how to tap it."""
 

@@ -180,5 +180,16 @@ def test_a_form_without_cells_keeps_its_parts_typed(tmp_path: Path) -> None:
         assert 'data-place="players[0].beads.row1" data-seen="red"' in page
         assert 'data-place="players[0].beads.row2"' in page and "details class=\"rows\"" not in page
         assert "<svg" not in page
+        assert "Finish Ana&#39;s beads (every row is in)" in page  # no palette: no game's word for a cell
     finally:
         pad.close()
+
+
+def test_the_words_for_a_cell_come_from_the_games_palette(table: Pad) -> None:
+    """web/ names no game: "tile" is Caracas's word, which its palette gives the editor and the
+    finishing button."""
+    from scorecalc.web.app import templates
+
+    page = templates().get_template("form.html.j2").render(view=table.view())
+    assert 'data-piece="tile"' in page and 'aria-label="Ana&#39;s board: a tile"' in page
+    assert "Finish Ana&#39;s board (every tile is in)" in page

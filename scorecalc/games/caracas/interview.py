@@ -36,8 +36,8 @@ PALETTE = Palette(
      Pick("animals", "Animals (at most 2)",
           tuple((code.title(), animal_name(animal)) for code, animal in ANIMAL_CODES.items()), most=2)),
     sides=(("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")), mark=RIVER_MARK, lines=2,
-    line="river", how="tap a free square (+) to place a tile there, a tile to change or clear it; the SEA "
-    "is on top")
+    line="river", piece="tile",
+    how="tap a free square (+) to place a tile there, a tile to change or clear it; the SEA is on top")
 """A tile from taps: its land, up to two animals, its rivers' sides (as a token: ``SwIbPi~NES``)."""
 
 

@@ -94,7 +94,7 @@
       if (cell) cell.classList.add("selected");
       const g = grammar(editor);
       editor.hidden = false;
-      editor.querySelector(".where").textContent = open.label + (open.seen ? "" : " (new tile)");
+      editor.querySelector(".where").textContent = open.label + (open.seen ? "" : ` (new ${editor.dataset.piece})`);
       editor.querySelector(".token").textContent = compose(open, g) || "—";
       editor.querySelectorAll("fieldset.pick").forEach((set, i) => {
         for (const button of set.querySelectorAll("button[data-code]")) {
