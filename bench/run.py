@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import copy
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,10 +40,18 @@ SCORECALC = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-m", "scorecalc"]
 FLOOR = [PYTHON, str(ROOT / "bench" / "floor.py")]
 
 
-def wall(command: Sequence[str]) -> float:
+def measured(command: Sequence[str]) -> tuple[float, float]:
+    """Wall seconds and processor seconds (user + system) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
-    return time.perf_counter() - started
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def wall(command: Sequence[str]) -> float:
+    return measured(command)[0]
 
 
 def side_by_side(runs: int, **commands: Callable[[], float]) -> dict[str, float]:
@@ -79,14 +88,22 @@ def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tu
                          floor=lambda: wall([*FLOOR, example]))
     print(f"start-up, {rounds} rounds of {pairs} interleaved runs ({Path(example).relative_to(ROOT)}), "
           "medians:")
-    commands: dict[str, Callable[[], float]] = {
-        "floor": lambda: wall([*FLOOR, example]),
-        "json": lambda: wall([*SCORECALC, game, example, "--format", "json"]),
-        "table": lambda: wall([*SCORECALC, game, example]),
-    }
+    lines = {"floor": [*FLOOR, example], "json": [*SCORECALC, game, example, "--format", "json"],
+             "table": [*SCORECALC, game, example]}
     if before:
-        commands["before json"] = lambda: wall([before, game, example, "--format", "json"])
-        commands["before table"] = lambda: wall([before, game, example])
+        lines["before json"] = [before, game, example, "--format", "json"]
+        lines["before table"] = [before, game, example]
+    processor: dict[str, list[float]] = {name: [] for name in lines}
+    """Processor time of every run: what a neighbour's load on the machine moves least."""
+
+    def timed(name: str) -> Callable[[], float]:
+        def run() -> float:
+            elapsed, spent = measured(lines[name])
+            processor[name].append(spent)
+            return elapsed
+        return run
+
+    commands = {name: timed(name) for name in lines}
     ratios: dict[str, list[float]] = {name: [] for name in commands if name != "floor"}
     helps = []
     for round_ in range(1, rounds + 1):
@@ -113,6 +130,11 @@ def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tu
     print(f"  single game table / floor, worst round   {verdict(max(ratios['table']), SINGLE_TARGET)}"
           f"  median round {statistics.median(ratios['table']):.2f} x")
     print(f"  --help / floor --help, worst round      {verdict(max(helps), HELP_TARGET)}")
+    floor_cpu = statistics.median(processor["floor"])
+    shown = ", ".join(f"{name} {statistics.median(values) / floor_cpu:.2f} x"
+                      for name, values in processor.items() if name != "floor")
+    print(f"  processor time / the floor's, medians of every run: {shown} (floor "
+          f"{floor_cpu * 1000:.1f} ms; no target: the verdicts are wall time's)")
     print(f"  stack: floor / python -c 'import yaml'   {stack['floor'] / stack['python_yaml']:5.2f} x   "
           "(the stack's own cost; no target)")
     return [("single", max(ratios["json"]), SINGLE_TARGET),
