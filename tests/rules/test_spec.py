@@ -80,7 +80,8 @@ def test_the_loaders_own_resolving_tags_as_pyyaml_would() -> None:
     texts.append("top:\n" + "".join(f"  - {word}\n" for word in words) + "  - [1, {a: 2}, x: y]\n"
                  + "  - {<<: 1, '<<': 2, ? [k]: v}\n")
     for text in texts:
-        assert pyyaml_tree(yaml.compose(text, Loader=loader)) == pyyaml_tree(yaml.compose(text, Loader=pyyaml))
+        ours, theirs = yaml.compose(text, Loader=loader), yaml.compose(text, Loader=pyyaml)
+        assert pyyaml_tree(ours) == pyyaml_tree(theirs)
 
 
 @given(st.text(max_size=12), st.booleans(), st.booleans(),
