@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ def read_play(scored: Scored, now: float | None = None) -> Play:
     sheet, info = scored.sheet, scored.info
     people = sheet.people
     winners = set(sheet.winners)
-    seats = tuple(Seat(player.name, name_key(player.name), player.total, player.rank,
+    seats = tuple(Seat(player.name, sys.intern(name_key(player.name)), player.total, player.rank,
                        player.name in winners, index == 0, index)
                   for index, player in enumerate(people))
     if info.date is not None:

@@ -12,6 +12,7 @@ pipeline builds; outputs read the two together (``Scored``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -164,18 +165,27 @@ class Scored:
     info: PlayInfo
 
 
+_NO_EXTRA: Mapping[str, object] = MappingProxyType({})
+
+
 def for_the_season(sheet: ScoreSheet) -> ScoreSheet:
-    """The sheet as a season keeps it: each player's items folded into one per category (the
-    totals, ranks and category totals every standings figure reads are the same), so a season
-    of 20,000 tables does not hold every item's detail (SPEC: standings under 200 MB)."""
+    """The sheet as a season keeps it: what the standings figures, the chart and the plays of
+    ``bgsplay`` read, and no more, so that a season of 20,000 tables stays small (SPEC:
+    standings under 200 MB). Each player's items are folded into one per category (the totals,
+    ranks and category totals are the same); the lines a score shows under its summary
+    (``notes``), its extra JSON keys (``extra``: an Origin board, a solo outcome) and its
+    tie-break sentence are left out: only a score's own outputs show them, and an Origin
+    sheet's notes and board alone took about 1 kB a play. Players' names are interned: a
+    club's few names recur in every file."""
     players = []
     for player in sheet.players:
         totals: dict[str, int] = {}
         for item in player.items:
             totals[item.category] = totals.get(item.category, 0) + item.points
         folded = [Item(category, category, points) for category, points in totals.items()]
-        players.append(replace(player, items=folded))
-    return replace(sheet, players=tuple(players))
+        players.append(replace(player, name=sys.intern(player.name), items=folded))
+    return replace(sheet, players=tuple(players), tiebreak=None, notes=(), extra=_NO_EXTRA,
+                   automa=tuple(sys.intern(name) for name in sheet.automa))
 
 
 class TieBreak(NamedTuple):

@@ -14,7 +14,7 @@ JSON run never loads it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -77,32 +77,100 @@ def render_standings_html(standings: Standings, chart: bytes | None, chart_note:
     from .page import standings_page
     from .standings import standings_blocks
 
-    svg = embedded_svg(chart.decode("utf-8"), "chart-1") if chart is not None else None
-    return render_page(standings_page(standings, standings_blocks(standings), svg, chart_note))
+    blocks = standings_blocks(standings)
+    if chart is None:
+        return render_page(standings_page(standings, blocks, None, chart_note))
+    svg = embedded_svg(chart, "chart-1")
+    # The chart is the page's one large part (5 MB over a season of 20,000 plays): the templates
+    # draw the page around a mark that stands in for it, and the chart takes the mark's place in
+    # the finished text, instead of being copied through every template and macro on the way
+    # (a copy each, 30 MB at the peak). The same bytes: the mark is written as the chart would
+    # be (``|safe``), and a page that held the mark's text anywhere else is drawn with the chart.
+    text = render_page(standings_page(standings, blocks, CHART_MARK, chart_note))
+    if text.count(CHART_MARK) != 1:
+        return render_page(standings_page(standings, blocks, svg, chart_note))
+    before, _, after = text.partition(CHART_MARK)
+    return "".join((before, svg, after))
+
+
+CHART_MARK = "\x00scorecalc: the season chart\x00"
+"""What the standings page's templates draw where the chart goes (``render_standings_html``)."""
 
 
 _XML_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.DOTALL)
 _ID = re.compile(r'\bid="([^"]+)"')
 _SCRIPT = re.compile(r"<script\b|\bon[a-z]+\s*=", re.IGNORECASE)
+_REFERENCE = re.compile(r"(url\(#|href=\"#)([^)\"]+)")
 
 
-def embedded_svg(svg: str, prefix: str) -> str:
-    """An SVG file (matplotlib's) made fit to sit inside the page: no XML prologue, no
-    metadata (its links to the SVG and Dublin Core vocabularies), every id prefixed with
-    ``prefix`` and each reference to one with it, so two pictures on a page never share an
-    id. Refused if it holds a script or an event handler (matplotlib writes neither)."""
-    svg = _METADATA.sub("", _XML_PROLOGUE.sub("", svg, count=1))
+def embedded_svg(svg: str | bytes, prefix: str) -> str:
+    """An SVG file (matplotlib's; UTF-8 when given as bytes) made fit to sit inside the page:
+    no XML prologue, no metadata (its links to the SVG and Dublin Core vocabularies), every id
+    prefixed with ``prefix`` and each reference to one with it, so two pictures on a page
+    never share an id. Refused if it holds a script or an event handler (matplotlib writes
+    neither).
+
+    A season's chart is megabytes (5 MB over 20,000 plays): each step writes its text into one
+    buffer (``substituted``) and leaves the text before it to be freed, so about two copies are
+    alive at a time, where ``re.sub`` held the text, its pieces and the result (30 MB at the
+    peak)."""
+    if isinstance(svg, bytes):
+        svg = svg.decode("utf-8")
+    prologue = _XML_PROLOGUE.match(svg)
+    if prologue is not None and prologue.end():
+        svg = svg[prologue.end():]
+    svg = substituted(_METADATA, svg, lambda found: "")
     if _SCRIPT.search(svg):
         raise ValueError("an SVG with a script is not embedded")
     ids = set(_ID.findall(svg))
-    svg = _ID.sub(lambda found: f'id="{prefix}-{found.group(1)}"', svg)
+    svg = substituted(_ID, svg, lambda found: f'id="{prefix}-{found.group(1)}"')
 
     def reference(found: re.Match[str]) -> str:
         name = found.group(2)
         return f"{found.group(1)}{prefix}-{name}" if name in ids else found.group(0)
 
-    return re.sub(r"(url\(#|href=\"#)([^)\"]+)", reference, svg)
+    return substituted(_REFERENCE, svg, reference)
+
+
+_PIECE = 1 << 16
+"""Characters of the result joined at a time (``substituted``)."""
+
+
+def substituted(pattern: re.Pattern[str], text: str, replacement: Callable[[re.Match[str]], str]) -> str:
+    """``pattern.sub(replacement, text)``, the same text, built so that little more than the
+    result grows beside ``text``: the pieces between and for the matches are joined into
+    chunks of about ``_PIECE`` characters as they come (``re.sub`` keeps every piece, as
+    its own string, until the end: three times the text for the chart's 46,000 references),
+    and the chunks into the result."""
+    chunks: list[str] = []
+    pieces: list[str] = []
+    size = 0
+    at = 0
+    matched = False
+
+    def gap(end: int) -> None:
+        nonlocal size
+        for piece in range(at, end, _PIECE):
+            pieces.append(text[piece:min(piece + _PIECE, end)])
+            size += len(pieces[-1])
+            if size >= _PIECE:
+                chunks.append("".join(pieces))
+                pieces.clear()
+                size = 0
+
+    for found in pattern.finditer(text):
+        matched = True
+        gap(found.start())
+        pieces.append(replacement(found))
+        size += len(pieces[-1])
+        at = found.end()
+    if not matched:
+        return text
+    gap(len(text))
+    chunks.append("".join(pieces))
+    pieces.clear()
+    return "".join(chunks)
 
 
 def render_html_format(results: Sequence[Scored], options: RenderOptions) -> str:

@@ -8,9 +8,12 @@ MAX_WORD = 100
 """Longer words get no "did you mean": no name of any game comes near."""
 
 
+_SEPARATORS = re.compile(r"[\s\-]+")
+
+
 def normalise_word(text: str) -> str:
     """``Howler Monkey`` / ``howler-monkey`` -> ``howler_monkey``."""
-    return re.sub(r"[\s\-]+", "_", text.strip().lower())
+    return _SEPARATORS.sub("_", text.strip().lower())
 
 
 def did_you_mean(word: str, choices: list[str]) -> str | None:

@@ -232,7 +232,3 @@ def quoted_hint(node: yaml.Node, wanted: str) -> str | None:
     if isinstance(node, yaml.ScalarNode) and node.tag == STR and node.style in ("'", '"'):
         return f"remove the quotes to write {wanted}"
     return None
-
-
-def is_scalar_node(node: yaml.Node, *tags: str) -> bool:
-    return isinstance(node, yaml.ScalarNode) and node.tag in tags

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import InputError, Path, quoted
-from ..reading.loading import check_key, position_of, scalar_value
+from ..reading.loading import MAX_KEY_LENGTH, check_key, position_of, scalar_value
 from ..reading.scalars import NULL, STR
 from ..reading.words import closest, normalise_word
 from .answer import mapping_answer, scalar_node
@@ -54,14 +54,19 @@ class Field:
 
 
 def mapping_pairs(node: yaml.MappingNode, path: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
-    """A mapping's keys (each a short, plain word) and values; merge keys are refused."""
-    pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = []
-    for key, value in node.value:
+    """A mapping's keys (each a short, plain word) and values; merge keys are refused.
+
+    The pairs are the node's own list, each key checked first (an ordinary key, plain text of
+    a few characters, at once)."""
+    pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = node.value
+    for key, _ in pairs:
+        if type(key) is yaml.ScalarNode and key.tag == STR and len(key.value) <= MAX_KEY_LENGTH \
+                and key.value != "<<":
+            continue  # what check_key passes
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))
         check_key(key, path)
-        pairs.append((key, value))
     return pairs
 
 
@@ -126,10 +131,10 @@ class Record(Spec):
         """Keys an unknown key was taken for ('educaton' -> 'education'): not also reported missing."""
         split = _split_numbers(node, self.fields, path)
         for index, (key, value) in enumerate(mapping_pairs(node, path)):
-            name = scalar_value(key)
+            name = key.value if key.tag == STR else scalar_value(key)
             spec_field = self.fields.get(name) if isinstance(name, str) else None
             child = (*path, str(key.value))
-            if index in split:
+            if split and index in split:
                 problem = split[index]
                 if problem is not None:
                     ctx.report(problem)

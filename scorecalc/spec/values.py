@@ -16,7 +16,7 @@ from ..reading.loading import scalar_value
 from ..reading.scalars import BOOL, FLOAT, INT, NULL, STR, is_integer
 from ..reading.words import did_you_mean, normalise_word
 from .answer import NO, YES, scalar_node, typed_node
-from .base import FIT_NUMBER, FIT_WORD, Spec, is_scalar_node, quoted_hint
+from .base import FIT_NUMBER, FIT_WORD, Spec, quoted_hint
 
 if TYPE_CHECKING:
     from .checking import Context
@@ -42,10 +42,17 @@ class Int(Spec):
     single_word: ClassVar[bool] = True
 
     def accepts(self, node: yaml.Node) -> bool:
-        return is_scalar_node(node, INT, FLOAT)
+        return isinstance(node, yaml.ScalarNode) and node.tag in (INT, FLOAT)
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> int:
         ctx.visit(node, path)
+        if type(node) is yaml.ScalarNode and node.tag == INT:
+            # the common case at once: visit's check_node passed it, so it is written as a whole
+            # number of at most MAX_DIGITS digits, the value scalar_value reads
+            value = int(node.value)
+            if self.minimum <= value <= self.maximum:
+                return value
+            return self.in_range(value, path)
         if not self.accepts(node):
             raise self.wrong_type(node, path, quoted_hint(node, "a number"))
         assert isinstance(node, yaml.ScalarNode)
@@ -104,7 +111,7 @@ class Text(Spec):
     kind: str = "text"
 
     def accepts(self, node: yaml.Node) -> bool:
-        return is_scalar_node(node, STR)
+        return isinstance(node, yaml.ScalarNode) and node.tag == STR
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
         ctx.visit(node, path)
@@ -182,7 +189,7 @@ class Date(Spec):
     kind: str = "a date (2026-11-28, or 2026-11-28 20:30)"
 
     def accepts(self, node: yaml.Node) -> bool:
-        return is_scalar_node(node, STR)
+        return isinstance(node, yaml.ScalarNode) and node.tag == STR
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
         from ..dates import read_play_date
@@ -230,7 +237,7 @@ class Flag(Spec):
     kind: str = "true or false"
 
     def accepts(self, node: yaml.Node) -> bool:
-        return is_scalar_node(node, BOOL)
+        return isinstance(node, yaml.ScalarNode) and node.tag == BOOL
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> bool:
         ctx.visit(node, path)
@@ -277,15 +284,25 @@ class Choice(Spec):
 
     single_word: ClassVar[bool] = True
 
+    spelt: Mapping[str, str | None] = field(init=False)
+    """``lookup`` of the words and short forms as written, worked out once: a file names most
+    of its words so (a batch looks up thousands)."""
+
     def __post_init__(self) -> None:
         article = "an" if self.what[:1].lower() in "aeiou" else "a"
         object.__setattr__(self, "kind", f"{article} {self.what} ({', '.join(self.words)})")
         object.__setattr__(self, "aliases", MappingProxyType(dict(self.aliases)))
+        object.__setattr__(self, "spelt", {})
+        object.__setattr__(self, "spelt", MappingProxyType({text: self.lookup(text)
+                                                            for text in (*self.words, *self.aliases)}))
 
     def accepts(self, node: yaml.Node) -> bool:
-        return is_scalar_node(node, STR)
+        return isinstance(node, yaml.ScalarNode) and node.tag == STR
 
     def lookup(self, text: str) -> str | None:
+        found = self.spelt.get(text)
+        if found is not None:
+            return found
         word = normalise_word(text)
         if word in self.words:
             return word

@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scorecalc.output import html
 from scorecalc.output.html import POLICY, embedded_svg
 from scorecalc.pipeline import score_file
 from tests.helpers import EXAMPLES, ROOT, run_cli, run_scorecalc
@@ -328,6 +331,49 @@ def test_embedded_svg_ids_are_prefixed_and_its_metadata_dropped() -> None:
     assert 'id="c-p1"' in out and 'href="#c-p1"' in out and "url(#c-p1)" in out
     with pytest.raises(ValueError):
         embedded_svg('<svg><script>x</script></svg>', "c")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(['id="', 'href="#', "url(#", '"', ")", "p1", "m2", " ", "\n", "<metadata>",
+                                 "</metadata>", "<svg ", "é", "−", "x" * 70_000]), max_size=30),
+       st.integers(min_value=1, max_value=8))
+def test_substituted_is_re_sub(parts: list[str], piece: int) -> None:
+    """The chart's substitutions, built chunk by chunk, give what ``re.sub`` gives (a chunk of a
+    few characters, or of ``_PIECE``, or a gap of many)."""
+    text = "".join(parts)
+    for pattern in (html._ID, html._REFERENCE, html._METADATA):
+        def replaced(found: re.Match[str]) -> str:
+            return f"<{found.group(0)}>"
+
+        assert html.substituted(pattern, text, replaced) == pattern.sub(replaced, text)
+    saved = html._PIECE
+    try:
+        html._PIECE = piece
+        assert html.substituted(html._REFERENCE, text, lambda found: "!") == html._REFERENCE.sub("!", text)
+    finally:
+        html._PIECE = saved
+
+
+def test_the_standings_page_puts_the_chart_in_its_mark_as_the_templates_would() -> None:
+    """The chart takes the place of the mark the templates drew; a page that holds the mark's text
+    elsewhere is drawn with the chart itself: both as the templates draw the chart."""
+    from scorecalc.league.standings import Insight, compute
+    from scorecalc.output.page import standings_page
+    from scorecalc.output.standings import standings_blocks
+
+    results = [score_file(str(path)) for path in sorted((EXAMPLES / "league").glob("*.yaml"))]
+    chart = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><metadata>m</metadata>'
+             '<path id="p1"/><use xlink:href="#p1"/><!-- Ana −3 --></svg>\n')
+    standings = compute(results, insight=Insight.of("ratings"))
+    drawn = html.render_page(standings_page(standings, standings_blocks(standings),
+                                            embedded_svg(chart, "chart-1"), "note"))
+    assert html.render_standings_html(standings, chart.encode(), "note") == drawn
+    assert html.CHART_MARK not in drawn and 'href="#chart-1-p1"' in drawn
+    marked = chart.replace("<path", "<!-- " + html.CHART_MARK + " --><path")
+    page = html.render_standings_html(standings, marked.encode(), "note")
+    assert page == html.render_page(standings_page(standings, standings_blocks(standings),
+                                                   embedded_svg(marked, "chart-1"), "note"))
+    assert page.count(html.CHART_MARK) == 1
 
 
 # --- Jinja2 only for html ------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorecalc.games import REGISTRY, get_game
 from scorecalc.reading.loading import compose_text, loader_class, scalar_value
@@ -49,6 +51,48 @@ def test_the_loader_resolves_by_the_rules_in_their_order() -> None:
             assert rule.tag in tags
             earlier = [other.tag for other in RULES[:RULES.index(rule)] if first in other.first]
             assert tags[:tags.index(rule.tag)] == earlier, first
+
+
+def pyyaml_tree(node: yaml.Node) -> object:
+    """A composed tree as plain data: each node's kind, tag, style and where it starts."""
+    where = (node.start_mark.line, node.start_mark.column)
+    if isinstance(node, yaml.ScalarNode):
+        return ("scalar", node.tag, node.value, node.style, where)
+    if isinstance(node, yaml.SequenceNode):
+        return ("sequence", node.tag, node.flow_style, where, [pyyaml_tree(child) for child in node.value])
+    return ("mapping", node.tag, node.flow_style, where,
+            [(pyyaml_tree(key), pyyaml_tree(value)) for key, value in node.value])
+
+
+def test_the_loaders_own_resolving_tags_as_pyyaml_would() -> None:
+    """The loader's ``resolve`` (and its no-op path resolvers) stand in for PyYAML's methods:
+    every example table, and plain texts of many first characters, compose to the same tree."""
+    loader = loader_class()
+    pyyaml: type = type("PyYAMLResolving", (loader,), {
+        "resolve": yaml.resolver.BaseResolver.resolve,
+        "descend_resolver": yaml.resolver.BaseResolver.descend_resolver,
+        "ascend_resolver": yaml.resolver.BaseResolver.ascend_resolver,
+    })
+    assert loader.resolve is not pyyaml.resolve
+    texts = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "examples").rglob("*.yaml"))]
+    words = [*(text for _, text in EXAMPLES), *TEXT_EXAMPLES, "", "~", "=", "~x", ".5", "-", "+", "1:2",
+             "0x1F", "1e3", "Null", "nULL", "tRUE", "a b", "'7'", '"true"', "!!int 3", "! 4", "!!str 5"]
+    texts.append("top:\n" + "".join(f"  - {word}\n" for word in words) + "  - [1, {a: 2}, x: y]\n"
+                 + "  - {<<: 1, '<<': 2, ? [k]: v}\n")
+    for text in texts:
+        ours, theirs = yaml.compose(text, Loader=loader), yaml.compose(text, Loader=pyyaml)
+        assert pyyaml_tree(ours) == pyyaml_tree(theirs)
+
+
+@given(st.text(max_size=12), st.booleans(), st.booleans(),
+       st.sampled_from([yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode]))
+def test_the_loaders_resolve_gives_pyyamls_tag(value: str, plain: bool, quoted: bool, kind: type) -> None:
+    loader = loader_class()("")
+    try:
+        assert loader.resolve(kind, value, (plain, quoted)) \
+            == yaml.resolver.BaseResolver.resolve(loader, kind, value, (plain, quoted))
+    finally:
+        loader.dispose()
 
 
 @pytest.mark.parametrize(("tag", "text"), EXAMPLES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,12 +120,18 @@ def tiles_from_grid(document: Document, p: int, text: str) -> list[Placed]:
     except GridError as error:
         raise InputError(path, error.message, hint=error.hint,
                          position=token_position(document, path, text, error.line, error.offset)) from None
-    return [Placed(found.tile, path, token_position(document, path, text, found.line, found.offset))
-            for found in grid_tiles]
+    where = token_positions(document, path, text)
+    return [Placed(found.tile, path, where(found.line, found.offset)) for found in grid_tiles]
 
 
 def token_position(document: Document, path: Path, text: str, line: int, offset: int) -> Position:
-    """Where a character of the grid stands in the file.
+    """Where a character of the grid stands in the file (``token_positions``, for one)."""
+    return token_positions(document, path, text)(line, offset)
+
+
+def token_positions(document: Document, path: Path, text: str) -> Callable[[int, int], Position]:
+    """Where each character of the grid stands in the file, by its line of the grid and its
+    offset in that line; the file's lines are split once for all the grid's tiles.
 
     The document knows where the scalar starts. In a literal block (``grid: |``) line
     ``k`` of the text is on the ``k``-th line after the ``|``, behind the block's
@@ -134,18 +141,22 @@ def token_position(document: Document, path: Path, text: str, line: int, offset:
     source_lines = document.source.text.splitlines()
     header = source_lines[start.line - 1][start.column - 1:] if start.line <= len(source_lines) else ""
     text_lines = text.split("\n")
-    if header.startswith("|"):
-        number = start.line + 1 + line
-        if number <= len(source_lines) and line < len(text_lines):
-            written = source_lines[number - 1]
-            wanted = text_lines[line]
-            indent = len(written) - len(wanted) if wanted and written.endswith(wanted) else \
-                len(written) - len(written.lstrip(" "))
-            return Position(number, indent + offset + 1)
-    elif len(text_lines) == 1 and line == 0:
-        quote = 1 if header[:1] in ("'", '"') else 0
-        return Position(start.line, start.column + quote + offset)
-    return start
+
+    def position(line: int, offset: int) -> Position:
+        if header.startswith("|"):
+            number = start.line + 1 + line
+            if number <= len(source_lines) and line < len(text_lines):
+                written = source_lines[number - 1]
+                wanted = text_lines[line]
+                indent = len(written) - len(wanted) if wanted and written.endswith(wanted) else \
+                    len(written) - len(written.lstrip(" "))
+                return Position(number, indent + offset + 1)
+        elif len(text_lines) == 1 and line == 0:
+            quote = 1 if header[:1] in ("'", '"') else 0
+            return Position(start.line, start.column + quote + offset)
+        return start
+
+    return position
 
 
 def check_board(placed: list[Placed]) -> Board:
