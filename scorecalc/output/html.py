@@ -100,7 +100,10 @@ CHART_MARK = "\x00scorecalc: the season chart\x00"
 _XML_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.DOTALL)
 _ID = re.compile(r'\bid="([^"]+)"')
-_SCRIPT = re.compile(r"<script\b|\bon[a-z]+\s*=", re.IGNORECASE)
+_TAG = re.compile(r"<[A-Za-z][^>]*>")
+_SCRIPT_TAG = re.compile(r"<(?:[\w.-]+:)?script\b", re.IGNORECASE)
+_HANDLER = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 _REFERENCE = re.compile(r"(url\(#|href=\"#)([^)\"]+)")
 
 
@@ -121,7 +124,7 @@ def embedded_svg(svg: str | bytes, prefix: str) -> str:
     if prologue is not None and prologue.end():
         svg = svg[prologue.end():]
     svg = substituted(_METADATA, svg, lambda found: "")
-    if _SCRIPT.search(svg):
+    if scripted(svg):
         raise ValueError("an SVG with a script is not embedded")
     ids = set(_ID.findall(svg))
     svg = substituted(_ID, svg, lambda found: f'id="{prefix}-{found.group(1)}"')
@@ -131,6 +134,18 @@ def embedded_svg(svg: str | bytes, prefix: str) -> str:
         return f"{found.group(1)}{prefix}-{name}" if name in ids else found.group(0)
 
     return substituted(_REFERENCE, svg, reference)
+
+
+def scripted(svg: str) -> bool:
+    """Whether ``svg`` holds a script element or an event handler (``onclick=``) on an element.
+    Its elements' tags are read, outside their quoted values: not its text, comments or
+    values, where matplotlib writes a player's name as drawn (``<!-- Ana onclick=… -->``),
+    escaped, as plain text a browser never runs."""
+    for found in _TAG.finditer(svg):
+        tag = found.group()
+        if _SCRIPT_TAG.match(tag) or (_HANDLER.search(tag) and _HANDLER.search(_QUOTED.sub("", tag))):
+            return True
+    return False
 
 
 _PIECE = 1 << 16

@@ -8,6 +8,7 @@ unless ``CI`` is set: there a missing browser fails them.
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -92,4 +93,30 @@ def test_markup_in_a_table_runs_nothing(browser: Any, tmp_path: Path) -> None:
     assert "<img src=x onerror=alert(4)>" in body and "<script>alert(3)</script>" in body
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "markup-390.png"), full_page=True)
+    page.close()
+
+
+def test_markup_in_a_seasons_names_runs_nothing_in_its_chart_or_tables(browser: Any, tmp_path: Path) -> None:
+    """The standings page, with the season's chart inline (matplotlib writes each name in the
+    SVG, escaped): names that read as markup or as a handler are drawn, and nothing runs."""
+    league = tmp_path / "league"
+    league.mkdir()
+    for day in (1, 2, 3):
+        (league / f"play-{day}.yaml").write_text(f"date: 2026-11-0{day}\n{MARKUP_TABLE}", encoding="utf-8")
+    html = page_file(league, tmp_path)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    dialogs: list[str] = []
+    errors: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(html.as_uri())
+    page.wait_for_timeout(300)
+    assert dialogs == [] and errors == []
+    assert page.evaluate("document.querySelectorAll('img, script').length") == 0
+    if importlib.util.find_spec("matplotlib") is not None:
+        assert page.evaluate("document.querySelectorAll('.chart svg').length") == 1
+    body = page.inner_text("body")
+    assert "<img src=x onerror=alert(4)>" in body and "</style><script>alert(5)</script>" in body
+    page.screenshot(path=str(SHOTS / "markup-standings-390.png"), full_page=True)
     page.close()
