@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import InputError, Path, quoted
-from ..reading.loading import MAX_KEY_LENGTH, check_key, position_of, scalar_value
+from ..reading.loading import check_key, position_of, scalar_value
 from ..reading.scalars import NULL, STR
 from ..reading.words import closest, normalise_word
 from .answer import mapping_answer, scalar_node
@@ -56,13 +56,10 @@ class Field:
 def mapping_pairs(node: yaml.MappingNode, path: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
     """A mapping's keys (each a short, plain word) and values; merge keys are refused.
 
-    The pairs are the node's own list, each key checked first (an ordinary key, plain text of
-    a few characters, at once)."""
+    The pairs are the node's own list, each key checked first (``check_key`` passes an
+    ordinary key at once)."""
     pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = node.value
     for key, _ in pairs:
-        if type(key) is yaml.ScalarNode and key.tag == STR and len(key.value) <= MAX_KEY_LENGTH \
-                and key.value != "<<":
-            continue  # what check_key passes
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))

@@ -49,10 +49,7 @@ class Int(Spec):
         if type(node) is yaml.ScalarNode and node.tag == INT:
             # the common case at once: visit's check_node passed it, so it is written as a whole
             # number of at most MAX_DIGITS digits, the value scalar_value reads
-            value = int(node.value)
-            if self.minimum <= value <= self.maximum:
-                return value
-            return self.in_range(value, path)
+            return self.in_range(int(node.value), path)
         if not self.accepts(node):
             raise self.wrong_type(node, path, quoted_hint(node, "a number"))
         assert isinstance(node, yaml.ScalarNode)

@@ -166,13 +166,9 @@ class BoardRows:
         tiles = self.tiles_of(record)
         if tiles is None:
             return []
-        cells = []
-        for row in range(1, len(rows_of(record)) + 2):
-            for col in COLUMNS:
-                tile = tiles.get((row, col))
-                cells.append(Cell(f"grid.r{row}c{col}", label((row, col)), token_of(tile) if tile else "",
-                                  start="" if tile else rivers_into(tiles, (row, col))))
-        return cells
+        return [Cell(tile_key(square), label(square), token_of(tiles[square]) if square in tiles else "",
+                     start="" if square in tiles else rivers_into(tiles, square))
+                for square in squares_of(record)]
 
     def set_cell(self, entry: Entry, key: str, text: str) -> None:
         """A square's tile (``grid.r3c2``: the token; empty or ``.`` clears it) or one of the four
@@ -208,11 +204,8 @@ class BoardRows:
         tiles = self.tiles_of(record)
         if tiles is None or isinstance(record.get(FIGURES), dict) or "tiles" in record:
             return None
-        empty = [cell for cell in self.cells(record) if not cell.value] if free else []
-        squares = [(int(found.group(1)), int(found.group(2)))
-                   for cell in empty if (found := TILE_KEY.fullmatch(cell.key))]
-        return in_progress(str(record.get("name", "")), Board(tiles.values()), squares,
-                           lambda square: f"grid.r{square[0]}c{square[1]}")
+        squares = [square for square in squares_of(record) if square not in tiles] if free else []
+        return in_progress(str(record.get("name", "")), Board(tiles.values()), squares, tile_key)
 
     def palette(self) -> Palette:
         return PALETTE
@@ -309,6 +302,16 @@ class BoardRows:
             entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
         entry.note(f"  row {len(rows)} taken back: type it again")
         return True
+
+
+def squares_of(record: Mapping[str, Any]) -> list[Square]:
+    """Every square of the board's rows and of the row below: where a tile is or may go."""
+    return [(row, col) for row in range(1, len(rows_of(record)) + 2) for col in COLUMNS]
+
+
+def tile_key(square: Square) -> str:
+    """A square as a cell's key (``TILE_KEY``): ``grid.r3c2``."""
+    return f"grid.r{square[0]}c{square[1]}"
 
 
 def rivers_into(tiles: Mapping[Square, Tile], square: Square) -> str:
