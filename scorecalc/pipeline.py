@@ -12,7 +12,7 @@ lookup by name (``games.get_game``) cannot say which game it found.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 import yaml
@@ -135,8 +135,11 @@ def play_info(game: Game[State], document: Document) -> PlayInfo:
                     warnings=tuple(format_warning(document, issue) for issue in document.warnings))
 
 
-def score_file(name: str, wanted: str | None = None) -> ScoredFile[Any]:
-    return score_source(read_source(name), wanted)
+def score_file(name: str, wanted: str | None = None, *, shown: str | None = None) -> ScoredFile[Any]:
+    """Score the file at path ``name``; ``shown``: the name its outputs and warnings give it
+    instead (the web pad's phones see FILE by its own name, not where it lies on the server)."""
+    source = read_source(name)
+    return score_source(source if shown is None else replace(source, name=shown), wanted)
 
 
 def format_warning(document: Document, issue: Issue) -> str:

@@ -138,13 +138,11 @@ class Serving:
 def score_page(pad: Pad) -> str:
     """The html format's score page of FILE as written (``--format html``), naming FILE by its
     own name as the pad's header does: where it lies on the server is not the phones' business."""
-    from dataclasses import replace
-
     from ..output.html import render_html
     from ..pipeline import score_file
 
-    scored = score_file(pad.name, pad.game.name)  # with its game and state: a Caracas board is drawn
-    return render_html([replace(scored, info=replace(scored.info, file=os.path.basename(pad.name)))])
+    # with its game and state (a Caracas board is drawn), FILE's name in the heading and warnings
+    return render_html([score_file(pad.name, pad.game.name, shown=os.path.basename(pad.name))])
 
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:

@@ -193,3 +193,23 @@ def test_the_words_for_a_cell_come_from_the_games_palette(table: Pad) -> None:
     page = templates().get_template("form.html.j2").render(view=table.view())
     assert 'data-piece="tile"' in page and 'aria-label="Ana&#39;s board: a tile"' in page
     assert "Finish Ana&#39;s board (every tile is in)" in page
+
+
+def test_the_phones_score_page_names_file_by_its_own_name_in_its_warnings_too(tmp_path: Path) -> None:
+    """Where FILE lies on the server is not the phones' business: neither the heading nor a
+    warning's location shows it (a warning showed /tmp/pytest-.../tonight.yaml in a screenshot)."""
+    from scorecalc.web.app import score_page
+
+    pad = Pad(get_game("caracas"), str(tmp_path / "tonight.yaml"), NOW)
+    try:
+        pad.answer("players[0].name", None, "Ana")
+        pad.answer("players[1].name", None, "Bea")
+        assert pad.answer("players[0].grid.row1", None, "JuJa~ES JuSlSo~NESW JuHo~SW SaAt").status == "saved"
+        assert pad.answer("players[0].grid", "open", "done").status == "saved"
+        assert pad.answer("players[1].grid.row1", None, "6 4 2 3").status == "saved"
+        assert pad.score().status == "saved"
+        page = score_page(pad)
+    finally:
+        pad.close()
+    assert "tonight.yaml:" in page and "warning: players[0] (Ana).grid" in page  # 4 tiles of 17
+    assert str(tmp_path) not in page
