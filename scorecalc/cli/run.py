@@ -64,6 +64,7 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
 
         check_output_target(options.output, files)
     check_share(options, files)
+    renderer = RENDERERS[options.format]
     results: list[Scored] = []
     shown: list[str] = []
     for name in files:
@@ -72,8 +73,16 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
             continue
         # what outputs read (not the file's document); the html page also draws the game's pictures
         # of the file's state
-        results.append(scored if RENDERERS[options.format].pictures else Scored(scored.sheet, scored.info))
-        shown.extend(scored.game.views[flag.view](scored.state) for flag in options.flags)
+        results.append(scored if renderer.pictures else Scored(scored.sheet, scored.info))
+        if renderer.pictures:
+            continue  # the page draws the game already: a text view would only break it
+        views = [scored.game.views[flag.view](scored.state) for flag in options.flags]
+        if renderer.data:  # data stays data: the drawing goes to the person, on standard error
+            for view in views:
+                for line in view.rstrip("\n").split("\n"):
+                    console.err(line)
+        else:
+            shown.extend(views)
     if not results:
         return report.exit_code
     try:

@@ -123,16 +123,20 @@ class Renderer:
     module: str
     function: str
     pictures: bool = False
-    """It draws the games' pictures, so it needs each file's game and state, not the sheet alone."""
+    """It draws the games' pictures, so it needs each file's game and state, not the sheet alone;
+    a game's text view (``--show-board``) would only repeat them, so it is not printed."""
+    data: bool = False
+    """Its output is data for another program (JSON, CSV, BG Stats): a game's text view
+    (``--show-board``) goes to standard error, so standard output and ``--output`` stay parseable."""
 
 
 RENDERERS: dict[Format, Renderer] = {
     Format.TABLE: Renderer("text", "render_text_format"),
-    Format.JSON: Renderer("formats", "render_json_format"),
-    Format.CSV: Renderer("formats", "render_csv_format"),
+    Format.JSON: Renderer("formats", "render_json_format", data=True),
+    Format.CSV: Renderer("formats", "render_csv_format", data=True),
     Format.MARKDOWN: Renderer("text", "render_markdown_format"),
-    Format.BGSTATS: Renderer("bgstats", "render_bgstats_format"),
-    Format.BGSPLAY: Renderer("bgsplay", "render_bgsplay_format"),
+    Format.BGSTATS: Renderer("bgstats", "render_bgstats_format", data=True),
+    Format.BGSPLAY: Renderer("bgsplay", "render_bgsplay_format", data=True),
     Format.HTML: Renderer("html", "render_html_format", pictures=True),
 }
 """Every format's renderer, one per format (a test checks each format has one)."""

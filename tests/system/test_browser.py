@@ -120,3 +120,26 @@ def test_markup_in_a_seasons_names_runs_nothing_in_its_chart_or_tables(browser: 
     assert "<img src=x onerror=alert(4)>" in body and "</style><script>alert(5)</script>" in body
     page.screenshot(path=str(SHOTS / "markup-standings-390.png"), full_page=True)
     page.close()
+
+
+def test_show_board_with_a_markup_name_runs_nothing_in_the_page(browser: Any, tmp_path: Path) -> None:
+    """``-f html --show-board``: the text drawing once came before ``<!DOCTYPE html>`` with names
+    unescaped, so a name ``</title><script>alert(2)</script>`` ran (the CSP meta landed outside
+    ``<head>``)."""
+    alex = EXAMPLES / "caracas" / "rulebook-alex.yaml"
+    name = "</title><script>alert(2)</script>"
+    table = tmp_path / "markup.yaml"
+    table.write_text(alex.read_text(encoding="utf-8").replace("name: Alex", f"name: '{name}'", 1),
+                     encoding="utf-8")
+    html = tmp_path / "markup.html"
+    result = run_cli("caracas", str(table), "-f", "html", "--show-board", "-o", str(html))
+    assert result.exit_code == 0, result.stderr
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(html.as_uri())
+    page.wait_for_timeout(300)
+    assert dialogs == []
+    assert page.evaluate("document.querySelectorAll('script').length") == 0
+    assert name in page.inner_text("body")
+    page.close()
