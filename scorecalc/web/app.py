@@ -199,7 +199,7 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
             return JSONResponse({"status": "refused", "message": "send {anyway: true|false}"}, 400)
         reply = await run_in_threadpool(serving.score, sent.get("anyway", False))
-        return JSONResponse({**reply.json(), "version": pad.version}, reply.code)
+        return JSONResponse(reply.json(), reply.code)
 
     async def placing(request: Request) -> Response:
         """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
