@@ -417,7 +417,7 @@ class Pad:
                 if self.warned is None or self.warned[0] is not self.state:
                     self.version += 1  # every phone shows them beside "Score it anyway"
                 self.warned = (self.state, review.warnings)
-                return Reply("warned", 409, "score it anyway?", warnings=review.warnings)
+                return Reply("warned", 200, "score it anyway?", warnings=review.warnings)  # not an error
             try:
                 self.file.write_complete(self.state, review.closed, self.answers)
             except UsageError as error:
