@@ -87,7 +87,7 @@ class Pad:
         """The state whose review the terminal was last told of (``settle``)."""
         self.warned: tuple[State, tuple[str, ...]] | None = None
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
-        self.armed: tuple[str, Any] | None = None
+        self.armed: tuple[str, State, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.was_ready = False
         self.settle()
@@ -105,7 +105,7 @@ class Pad:
         until either changes (a state is never changed once made)."""
         with self.lock:
             flags = frozenset(self.placing)
-            if self.reviewed is None or self.reviewed[:2] != (self.state, flags):
+            if self.reviewed is None or self.reviewed[0] is not self.state or self.reviewed[1] != flags:
                 self.reviewed = (self.state, flags, self.model.review(self.state, flags))
             return self.reviewed[2]
 
@@ -319,10 +319,19 @@ class Pad:
 
     def place(self, phone: str, where: str, placing: bool) -> Reply:
         """``phone`` says its tile editor on the board at ``where`` holds an unplaced tile (or no
-        more); ``placing`` false from any phone drops the flag, whoever set it ("score anyway")."""
+        more); ``placing`` false from any phone drops the flag, whoever set it ("score anyway").
+        ``where`` empty with ``placing`` false: the phone holds nothing (a page loaded afresh)."""
         with self.lock:
             if self.scored or self.failure:
                 return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
+            if not where and not placing:
+                mine = [held for held, holder in self.placing.items() if holder == phone]
+                for held in mine:
+                    del self.placing[held]
+                self.version += bool(mine)
+                reply = Reply("saved")
+                reply.version = self.version
+                return reply
             path = parse_place(where)
             question = None if path is None else next(
                 (q for q in self.plan() if q.path == path and q.form is not None), None)
@@ -365,10 +374,10 @@ class Pad:
         questions are answered; "Score it" offered; problems): the server calls it once the phone
         has its "saved" (the review costs as much as an answer), a view before it draws."""
         with self.lock:
-            key = (self.state, frozenset(self.placing))
-            if self.told == key:
+            flags = frozenset(self.placing)
+            if self.told is not None and self.told[0] is self.state and self.told[1] == flags:
                 return
-            self.told = key
+            self.told = (self.state, flags)
             review = self.review()
             self.tell_finished(review)
 
@@ -439,15 +448,17 @@ class Pad:
             self.expire()
             review = self.review()
             if review.placing and not review.waiting and not review.problems:
-                if armed != ("placing", (self.state, review.placing)):
-                    self.armed = ("placing", (self.state, review.placing))
+                shown = ("placing", self.state, review.placing)
+                if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
+                        review.placing:
+                    self.armed = shown
                     return Reply("placing", 409, "; ".join(review.placing) + ": score anyway? Enter again "
                                  "drops it")
                 self.placing.clear()
                 self.version += 1
-            reply = self.score(anyway=armed == ("warned", self.state))
+            reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
             if reply.status == "warned":
-                self.armed = ("warned", self.state)
+                self.armed = ("warned", self.state, ())
                 reply.message = "score it anyway? Enter again scores it"
             return reply
 

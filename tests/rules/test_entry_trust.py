@@ -132,7 +132,12 @@ def test_a_tile_half_built_on_a_phone_holds_score_it_until_dropped(tmp_path: Pat
         # again, and another phone drops it: "score anyway"
         pad.place("alex-phone", BOARD, True)
         assert pad.place("bea-phone", BOARD, False).status == "saved"
-        assert pad.review().placing == () and pad.score().status == "warned"
+        assert pad.review().placing == ()
+        # a page loaded afresh takes back what its phone said, and only that
+        pad.place("alex-phone", BOARD, True)
+        assert pad.place("bea-phone", "", False).status == "saved" and pad.review().placing
+        assert pad.place("alex-phone", "", False).status == "saved" and pad.review().placing == ()
+        assert pad.score().status == "warned"
     finally:
         pad.close()
 

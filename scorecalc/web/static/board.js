@@ -263,6 +263,9 @@
     else if (open) tap(target.closest(".editor"), target);
   });
 
+  // A page loaded afresh holds no tile half built: whatever this phone said before is taken back.
+  tell("", false);
+
   // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
   // again, and the rows typed instead (a keyboard) left open where they were open.
   new MutationObserver((changes) => {
