@@ -92,7 +92,7 @@ def test_a_partial_table_is_not_scored_from_a_phone(browser: Any, tmp_path: Path
             expect(phone.page).to_have_url(re.compile(r"/result$"), timeout=timeout(15) * 1000)
         code, out, said = served.finish()
         assert code == 0, said
-        assert "Winner: Bea" in out
+        assert "Winners: Bea, Cid" in out
         written = yaml.safe_load(served.file.read_text(encoding="utf-8"))
         assert "tally" not in written
         grid = written["players"][0]["grid"]
