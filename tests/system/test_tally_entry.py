@@ -7,6 +7,8 @@ read as the screen shows it (pyte).
   and row 6 went to Bea as her row 1.
 - A player renamed with ``=`` carries Origin's cubes: on that main the cubes kept the old name
   and the finish check re-asked the tile ("'Mia' is not at the table").
+- ``tally --web``: Enter at the pad's terminal shows the warnings; a second Enter scores (on that
+  main the first Enter scored).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import spawn_scorecalc
+from tests.helpers import spawn_scorecalc, timeout
 
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
@@ -95,3 +97,38 @@ def test_a_rename_with_equals_carries_origins_cubes(tmp_path: Path) -> None:
     table = yaml.safe_load((tmp_path / "t.yaml").read_text())
     assert table["players"][0]["name"] == "Mira"
     assert table["board"][0]["cubes"] == {"Mira": 2, "Ed": 1}
+
+
+def test_the_pads_terminal_shows_the_warnings_and_a_second_enter_scores(tmp_path: Path) -> None:
+    """``tally --web``: Enter at the pad's terminal says every plausibility warning and scores only
+    at a second Enter, as "Score it anyway" on a phone (on main one Enter scored at once)."""
+    import json
+    import urllib.request
+
+    child = spawn_scorecalc("tally", "caracas", "tonight.yaml", "--web", "--bind", "127.0.0.1", cwd=tmp_path,
+                            env=ENV)
+    try:
+        child.expect(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+/")
+        url = child.after
+        for place, value in (("players[0].name", "Alex"), ("players[1].name", "Bea"),
+                             ("players[0].grid.row1", ALEX[0]), ("players[0].grid", "done"),
+                             ("players[1].grid.row1", "5 4 2 3")):
+            body = json.dumps({"place": place, "seen": "open" if place.endswith("grid") else None,
+                               "value": value}).encode()
+            request = urllib.request.Request(url + "answer", body, {"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=timeout(20)) as response:
+                assert json.loads(response.read())["status"] == "saved", place
+        child.expect("or Enter here")
+        child.sendline("")
+        child.expect("⚠ Alex has 4 tiles; in a game of 2 explorers each explorer places 17")
+        child.expect("score it anyway\\? Enter again scores it")
+        assert "tally:" in (tmp_path / "tonight.yaml").read_text()  # not scored by the first Enter
+        child.sendline("")
+        child.expect("Winner")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert "tally" not in yaml.safe_load((tmp_path / "tonight.yaml").read_text())
