@@ -119,6 +119,21 @@ class Tally:
         after = work.state()
         return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
 
+    def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
+        """An answer taken away (a phone's field emptied): an optional part declined, a part with
+        a default declined too (written without it); ``BadAnswer`` where the table needs one."""
+        if not (question.optional or question.default is not MISSING):
+            raise BadAnswer("an answer is needed here")
+        return self.apply(state, question, "-", shown)
+
+    def finish(self, state: State, question: Question) -> State:
+        """A person finishes a form (a board: "Finish Alex's board", an empty row at the terminal):
+        the game's checks on it (``BadAnswer`` if it cannot be finished as it is). Nothing else
+        finishes one: not "Score it", not the rulebook's count."""
+        if question.form is None or question.step is None or question.step.done:
+            return state
+        return self.apply(state, question, "").state
+
     def take_back(self, state: State, question: Question) -> Outcome | None:
         """``<`` inside a form: its last answer taken back; ``None`` when there is none."""
         if question.form is None or question.step is None:

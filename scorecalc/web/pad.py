@@ -267,11 +267,11 @@ class Pad:
         return None
 
     def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
+        """A field's answer through the model; a field emptied declines what it held."""
         if question.answered and text.strip() == "":
-            text = "-" if question.optional or question.default is not MISSING else text
-            if text == "":
-                raise BadAnswer("an answer is needed here")
-        outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
+            outcome = self.model.decline(self.state, question, self.shown_warnings)
+        else:
+            outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
         return outcome.state, outcome.warnings
 
     def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
