@@ -339,8 +339,11 @@ class Tally:
                 if question.path == ("date",):
                     date = written_minute(now)
                     work.put(question, date)
-                else:
+                    continue
+                try:
                     work.empty(question, "")
+                except BadAnswer as error:  # a part whose empty answer the declaration refuses
+                    return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
         return work.state(), ["too many questions left"], date
 
     def waiting(self, question: Question, data: dict[str, Any]) -> str:
