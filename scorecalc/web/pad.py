@@ -90,6 +90,7 @@ class Pad:
         self.armed: tuple[str, State, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.was_ready = False
+        self.said_placing: set[str] = set()
         self.settle()
 
     # --- the view ----------------------------------------------------------------------------
@@ -399,6 +400,10 @@ class Pad:
         if review.ready and not self.was_ready:
             self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
         self.was_ready = review.ready
+        if not review.waiting and not review.problems:
+            for message in set(review.placing) - self.said_placing:
+                self.say(f"{message}: 'Score it' waits for it (Enter here twice scores anyway)")
+        self.said_placing = set(review.placing)
         for problem in review.problems:
             self.say(f"✗ {problem.message}")
 

@@ -39,9 +39,10 @@ def saved(pad: Pad, place: str, value: str, seen: str | None = None) -> None:
     assert reply.status == "saved", (place, value, reply)
 
 
-def caracas(file: Path, clock: Clock | None = None) -> Pad:
+def caracas(file: Path, clock: Clock | None = None, said: list[str] | None = None) -> Pad:
     """Four explorers: Alex's board open with one row (4 tiles), the others' four figures in."""
-    pad = Pad(get_game("caracas"), str(file), NOW, clock=clock or Clock())
+    pad = Pad(get_game("caracas"), str(file), NOW, clock=clock or Clock(),
+              say=said.append if said is not None else lambda line: None)
     for i, name in enumerate(("Alex", *FIGURES)):
         saved(pad, f"players[{i}].name", name)
     saved(pad, "players[0].grid.row1", ROWS[0])
@@ -221,3 +222,21 @@ def test_the_models_review_decides_from_the_plan_without_replaying_answers() -> 
     review = model.review(State(data))
     assert review.ready and len(calls) == 1
     assert review.closed.data["date"] == "2026-12-02 20:00" and review.date == "2026-12-02 20:00"
+
+
+def test_the_pads_terminal_is_told_what_holds_score_it(tmp_path: Path) -> None:
+    said: list[str] = []
+    pad = caracas(tmp_path / "t.yaml", said=said)
+    try:
+        saved(pad, BOARD, "done", seen="open")
+        pad.settle()
+        assert said[-1] == "Every question is answered: 'Score it' on a phone, or Enter here."
+        pad.place("alex-phone", BOARD, True)
+        pad.settle()
+        assert said[-1] == ("Alex's phone is placing a tile: 'Score it' waits for it (Enter here twice "
+                            "scores anyway)")
+        pad.place("alex-phone", BOARD, False)
+        pad.settle()
+        assert said.count("Every question is answered: 'Score it' on a phone, or Enter here.") == 2
+    finally:
+        pad.close()
