@@ -60,7 +60,7 @@ class Model:
 
         self.render, self.parse_place = render, parse_place
         self.game = get_game("galapagos")
-        self.model = Tally(self.game, datetime.datetime(2026, 12, 2, 20, 0), auto_close=False)
+        self.model = Tally(self.game, datetime.datetime(2026, 12, 2, 20, 0))
         self.state = State({"players": [{"name": "Ana"}, {"name": "Ben"}]},
                            Progress(open=frozenset({("players",)})))
         self.keeper = Keeper(str(folder / "t.yaml"))

@@ -176,11 +176,6 @@ class Entry(Protocol):
     def draw(self) -> None:
         """Ask the screen to show the record's picture (``EntryForm.picture``, at its width)."""
 
-    @property
-    def interactive(self) -> bool:
-        """Whether the form may finish by itself (a board with its last tile), as at a screen;
-        piped answers keep every empty line, so they say it."""
-
     def hold(self, still_open: bool) -> None:
         """Whether the form still takes answers for this record (kept in FILE's ``tally:`` block,
         so a run stopped in the middle goes on there)."""

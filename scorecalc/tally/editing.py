@@ -8,7 +8,8 @@ back as a new ``State``; ``FormEntry`` is what a game's entry form is handed
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+import datetime
+from typing import Any, Protocol
 
 from ..dates import written_minute
 from ..errors import InputError, Path
@@ -19,14 +20,24 @@ from .answers import BadAnswer, check
 from .questions import Progress, Question, get
 from .state import Said, State
 
-if TYPE_CHECKING:
-    from .model import Tally
+
+class Model(Protocol):
+    """What an answer's edits ask of the model (``model.Tally``), named here so that the model
+    imports its edits and never the other way round."""
+
+    now: datetime.datetime
+
+    def plan(self, state: State) -> list[Question]: ...
+
+    def more_players(self, plan: list[Question]) -> bool: ...
+
+    def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]: ...
 
 
 class Work:
     """One answer being applied: a copy of the state's data and progress, changed in place."""
 
-    def __init__(self, tally: Tally, state: State) -> None:
+    def __init__(self, tally: Model, state: State) -> None:
         self.tally = tally
         self.data: dict[str, Any] = copy.deepcopy(state.data)
         self.declined = set(state.progress.declined)
@@ -91,7 +102,7 @@ class FormEntry:
     """What a game's entry form is handed (``spec.interview.Entry``): the record it fills in the
     answer's copy of the table; what it says is kept for the screen."""
 
-    def __init__(self, tally: Tally, work: Work, question: Question) -> None:
+    def __init__(self, tally: Model, work: Work, question: Question) -> None:
         self.tally = tally
         self.work = work
         self.question = question
@@ -124,10 +135,6 @@ class FormEntry:
     def draw(self) -> None:
         self.said.append(Said("picture"))
 
-    @property
-    def interactive(self) -> bool:
-        return self.tally.auto_close
-
     def hold(self, still_open: bool) -> None:
         if still_open:
             self.work.open.add(self.question.path)
@@ -148,6 +155,29 @@ def check_name(data: dict[str, Any], question: Question, name: str) -> None:
             continue
         if name_key(str(player.get("name", ""))) == key:
             raise BadAnswer(f"player {i + 1} is already called {player['name']!r}; names must differ")
+
+
+def is_name(question: Question) -> bool:
+    """Whether ``question`` asks a player's name."""
+    return question.path[-1:] == ("name",) and question.path[:1] == ("players",) and len(question.path) == 3
+
+
+def renamed(data: dict[str, Any], old: Any, new: str | None) -> dict[str, Any]:
+    """A player renamed everywhere the table names her outside her own entry (Origin's cubes are
+    counted under the players' names); with ``new`` ``None``, her name taken out there (she left
+    the table). SPEC section 8: at the terminal as on a phone."""
+    if not isinstance(old, str) or old == new:
+        return data
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {(new if key == old else key): walk(item) for key, item in value.items()
+                    if new is not None or key != old}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    return {key: (value if key == "players" else walk(value)) for key, value in data.items()}
 
 
 def players_of(data: Table) -> list[Any]:

@@ -23,28 +23,30 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from ..dates import written_minute
 from ..errors import InputError, Path
 from ..games import Game
 from ..spec import MISSING, Spec
-from ..spec.interview import PLAYERS, Table
+from ..spec.interview import PLAYERS, Table, key_of
 from .answers import BadAnswer, check
-from .editing import FormEntry, Work, check_name, player_index, players_of
+from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
-from .state import Outcome, Problem, State
+from .state import Outcome, Problem, Review, State
+from .wording import seen_as
+
+MOST_ROUNDS = 50
+"""Plans "Score it" walks at most while closing (each settles every question its plan leaves)."""
 
 
 class Tally:
     """The interview of one game: pure functions of a ``State``."""
 
-    def __init__(self, game: Game[Any], now: datetime.datetime, auto_close: bool = True) -> None:
+    def __init__(self, game: Game[Any], now: datetime.datetime) -> None:
         self.game = game
         self.declaration = game.declaration
         self.interview = game.interview
         self.now = now
-        self.auto_close = auto_close
         self.planned: tuple[State, tuple[Question, ...]] | None = None
-        """A form may finish by itself (a board ends with its last tile), as at a screen; piped
-        answers say it with an empty line."""
 
     # --- the questions -----------------------------------------------------------------------
 
@@ -109,11 +111,28 @@ class Tally:
             work.empty(question, text)
         else:
             value = check(question.spec, text, question.path)
-            if question.path[-1:] == ("name",) and question.path[:1] == ("players",):
+            if is_name(question):
                 check_name(work.data, question, value)
             work.put(question, value)
+            if is_name(question) and question.answered:  # she is renamed everywhere the table names her
+                work.data = renamed(work.data, question.value, value)
         after = work.state()
         return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
+
+    def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
+        """An answer taken away (a phone's field emptied): an optional part declined, a part with
+        a default declined too (written without it); ``BadAnswer`` where the table needs one."""
+        if not (question.optional or question.default is not MISSING):
+            raise BadAnswer("an answer is needed here")
+        return self.apply(state, question, "-", shown)
+
+    def finish(self, state: State, question: Question) -> State:
+        """A person finishes a form (a board: "Finish Alex's board", an empty row at the terminal):
+        the game's checks on it (``BadAnswer`` if it cannot be finished as it is). Nothing else
+        finishes one: not "Score it", not the rulebook's count."""
+        if question.form is None or question.step is None or question.step.done:
+            return state
+        return self.apply(state, question, "").state
 
     def take_back(self, state: State, question: Question) -> Outcome | None:
         """``<`` inside a form: its last answer taken back; ``None`` when there is none."""
@@ -196,7 +215,11 @@ class Tally:
 
         declined = {path for path in work.declined if outside(path)} - {list_path}
         opened = {path for path in work.open if outside(path)} | {list_path}
-        return State(work.data, Progress(frozenset(declined), frozenset(opened)))
+        data = work.data
+        gone = entries[-1] if isinstance(entries, list) else None
+        if list_path == ("players",) and isinstance(gone, dict):  # she left: her name taken out elsewhere
+            data = renamed(data, gone.get("name"), None)
+        return State(data, Progress(frozenset(declined), frozenset(opened)))
 
     def complete(self, state: State) -> State:
         """The table as written when complete: no progress kept."""
@@ -260,14 +283,82 @@ class Tally:
         """What is wrong with the whole table (every question answered), each with the questions
         that can fix it: those about the problem's part, a list's next entry first (the list
         reopened), a finished form reopened; none for a problem no answer here can fix."""
-        errors, _ = self.check_table(state.data)
+        return self.problems_of(state, self.check_table(state.data)[0])
+
+    def problems_of(self, state: State, errors: list[InputError]) -> list[Problem]:
         out = []
         for error in errors:
             fixing = self.fixing(state, error.path)
             plan = self.plan(fixing)
             keys = [question.key for question in self.about(plan, error)]
-            out.append(Problem(error, fixing, tuple(keys)))
+            out.append(Problem(error, fixing, tuple(keys), self.words(error, state.data)))
         return out
+
+    def words(self, error: InputError, data: dict[str, Any]) -> str:
+        """A problem of the table as every screen says it: the place as the players see its
+        question (``Ana's exhibition``), the message, its hint."""
+        hint = f" ({error.hint})" if error.hint else ""
+        return f"{self.seen(error.path, data)}: {error.message}{hint}"
+
+    def seen(self, path: Path, data: dict[str, Any]) -> str:
+        """A place as the players see its question (``Anna's money``, ``tile 5 (Sea Lion) cubes``)."""
+        return seen_as(path, data, self.interview, self.declaration)
+
+    # --- scoring: what "Score it" takes, and whether it may ------------------------------------
+
+    def review(self, state: State, placing: Iterable[Path] = (),
+               now: datetime.datetime | None = None) -> Review:
+        """The whole table as "Score it" would take it, decided from the plan (no answer replayed):
+        every open list closed and every optional part left untouched declined, as an empty
+        answer would (the date, if untouched, taken as ``now``); what only a person can give
+        (a board not finished, a required answer) waits. ``placing``: the boards (their form's
+        place, ``players[0].grid``) a phone holds a tile half built on. The game's checks run once,
+        on the table closed, when nothing waits: its problems and its warnings."""
+        closed, waiting, date = self.closing(state, now or self.now)
+        held = [self.placing(path, state.data) for path in sorted(set(placing), key=str)]
+        if waiting:
+            return Review(closed, tuple(waiting), tuple(held), date=date)
+        errors, warnings = self.check_table(closed.data)
+        problems = self.problems_of(closed, errors) if errors else []
+        return Review(closed, (), tuple(held), tuple(problems),
+                      tuple(dict.fromkeys(message for _, message in warnings)), date)
+
+    def closing(self, state: State, now: datetime.datetime) -> tuple[State, list[str], str]:
+        """``state`` with every question left that an empty answer settles settled (lists closed,
+        optional parts declined, defaults taken, the date ``now``), on one copy, a plan at a time;
+        what waits for a person, in words; the date taken (empty if it was answered)."""
+        work = Work(self, state)
+        date = ""
+        for _ in range(MOST_ROUNDS):
+            plan = self.plan(work.state())
+            left = [question for question in plan if not question.answered]
+            waiting = [self.waiting(question, work.data) for question in left if not settles(question)]
+            if waiting or not left:
+                return work.state(), waiting, date
+            for question in left:
+                if question.path == ("date",):
+                    date = written_minute(now)
+                    work.put(question, date)
+                    continue
+                try:
+                    work.empty(question, "")
+                except BadAnswer as error:  # a part whose empty answer the declaration refuses
+                    return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
+        return work.state(), ["too many questions left"], date
+
+    def waiting(self, question: Question, data: dict[str, Any]) -> str:
+        """What a question no empty answer settles waits for, in words."""
+        if question.form is not None:
+            return f"{self.seen(question.path[:-1], data)} {question.form.name} is not finished"
+        return f"{self.seen(question.path, data)}: an answer is needed"
+
+    def placing(self, path: Path, data: dict[str, Any]) -> str:
+        """A form's record that a phone holds a piece half built on, in words: ``Alex's phone is
+        placing a tile`` (the phone on her board, whoever holds it)."""
+        form = self.interview.form(key_of(path[:-1]))
+        palette = form.palette() if form is not None else None
+        piece = palette.piece if palette is not None else "piece"
+        return f"{self.seen(path[:-1], data)} phone is placing a {piece}"
 
     def fixing(self, state: State, path: Path) -> State:
         """``state`` with the lists at or below ``path`` open again, and a finished form there."""
@@ -318,3 +409,14 @@ class Tally:
         also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
         chosen = [*first, *also] or inside
         return list({q.key: q for q in chosen}.values())
+
+
+def settles(question: Question) -> bool:
+    """Whether an empty answer may settle ``question`` when the table is scored: a list's next
+    entry past its least, an optional part, a default, the date. Never a form (a board is
+    finished only by a person)."""
+    if question.form is not None:
+        return False
+    if question.kind == "item":
+        return question.index >= question.minimum
+    return question.optional or question.default is not MISSING or question.path == ("date",)

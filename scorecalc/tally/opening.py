@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import UsageError
 from ..games import Game
 from ..tablefile.keeping import Keeper
+from ..tablefile.layout import render
 from ..tablefile.reading import load
 from .model import Tally
 from .state import State
@@ -19,6 +20,9 @@ class TallyFile:
     counting as declined), ``problems`` (values dropped, asked again), ``keeper`` its lock."""
 
     def __init__(self, game: Game[Any], name: str, model: Tally) -> None:
+        if name == "-":  # the terminal's tally and the pad alike
+            raise UsageError("tally writes FILE as it goes; give a file path, not '-'")
+        self.game = game
         self.name = name
         self.keeper = Keeper(name)
         self.keeper.start()  # a folder, a device, a file another tally holds: refused here
@@ -62,6 +66,13 @@ class TallyFile:
             self.keeper.keep_backup()
         self.backup = False
         self.keeper.write(text)
+
+    def write_complete(self, before: State, complete: State, answers: int) -> None:
+        """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE
+        is new or unfinished, or "Score it" closed anything (``complete`` differs from
+        ``before``); a complete file nobody answered into stays as it is."""
+        if answers or self.must_write or complete.data != before.data:
+            self.write(render(self.game, complete.data, None))
 
     def close(self) -> None:
         self.keeper.close()

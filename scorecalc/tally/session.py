@@ -29,11 +29,10 @@ from .moving import Key, Moving
 from .opening import TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
-from .state import Outcome, Problem
-from .wording import brief, choice_line, default_text, help_text, seen_as
+from .state import DONE, Outcome, Problem
+from .wording import brief, choice_line, default_text, help_text
 
-DONE = -1
-"""``run()``: the table is complete; the caller prints the score."""
+__all__ = ["DONE", "Session", "tally"]
 
 
 class Session(Moving):
@@ -43,7 +42,7 @@ class Session(Moving):
         self.name = name
         self.terminal = terminal or Terminal()
         self.now = now or current_time()
-        self.model = Tally(game, self.now, auto_close=self.terminal.interactive)
+        self.model = Tally(game, self.now)
         self.file = TallyFile(game, name, self.model)
         self.keeper = self.file.keeper
         self.state = self.file.state
@@ -94,9 +93,9 @@ class Session(Moving):
     def seen(self, question: Question) -> str:
         """The question as the player sees it; a form's by its own words (``Alex's board``)."""
         if question.kind == "form":
-            owner = seen_as(question.path[:-1], self.data, self.model.interview, self.model.declaration)
+            owner = self.model.seen(question.path[:-1], self.data)
             return f"{owner} {question.label}"
-        return seen_as(question.path, self.data, self.model.interview, self.model.declaration)
+        return self.model.seen(question.path, self.data)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -307,17 +306,15 @@ class Session(Moving):
         piped, or when no question here can fix it."""
         problems = self.model.problems(self.state)
         if not problems:
-            if self.answers or self.file.must_write:  # a complete file nobody answered into stays as it is
-                self.write(render(self.game, self.data, None))
+            self.file.write_complete(self.state, self.state, self.answers)
+            self.unsaved.clear()
             self.state = self.model.complete(self.state)
             self.terminal.say("")
             self.terminal.say(self.terminal.bold(f"The table is complete: {self.name} is saved."))
             self.terminal.say("")
             return DONE
         problem = problems[0]
-        where = seen_as(problem.error.path, self.data, self.model.interview, self.model.declaration)
-        hint = f" ({problem.error.hint})" if problem.error.hint else ""
-        message = f"{where}: {problem.error.message}{hint}"
+        message = problem.message
         unchanged = self.fixing == (message, self.data)
         if self.keeper.read_only or not problem.fixes or unchanged:
             for each in problems:
@@ -335,7 +332,7 @@ class Session(Moving):
         each with its current answer as the default."""
         plan = self.model.plan(problem.state)
         fixes = [q for key in problem.fixes if (q := self.model.find(plan, key)) is not None]
-        names = ", ".join(seen_as(q.path, problem.state.data, self.model.interview, self.model.declaration)
+        names = ", ".join(self.model.seen(q.path, problem.state.data)
                           for q in fixes)
         self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
         if not self.terminal.interactive:
@@ -365,8 +362,6 @@ class Expanded(Exception):
 
 def tally(game: Game[Any], name: str) -> int:
     """Ask for what FILE lacks; ``DONE`` when the table is complete, else an exit code."""
-    if name == "-":
-        raise UsageError("tally writes FILE as it goes; give a file path, not '-'")
     session = Session(game, name)
     try:
         return session.run()

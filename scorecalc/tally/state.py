@@ -1,4 +1,5 @@
-"""The model's values (``model.py``): a state of the interview, an answer's outcome, a problem."""
+"""The model's values (``model.py``): a state of the interview, an answer's outcome, a problem,
+the review of the whole table (what stops "Score it", its problems and warnings)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from typing import Any
 
 from ..errors import InputError, Path
 from .questions import Progress
+
+DONE = -1
+"""A run's outcome when the table is complete (FILE written without ``tally:``): the caller prints
+the score. Any other outcome is an exit code. The terminal's tally and the pad both end with it."""
 
 
 @dataclass(frozen=True)
@@ -42,3 +47,38 @@ class Problem:
     error: InputError
     state: State
     fixes: tuple[tuple[str, Path], ...]
+    message: str = ""
+    """The problem in the players' words (``Ana's exhibition: ...``), as every screen shows it."""
+
+    @property
+    def places(self) -> tuple[Path, ...]:
+        """The places that can fix it (each fixing question's, and the problem's own)."""
+        return (*(key[1] for key in self.fixes), self.error.path)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The whole table as "Score it" would take it (``Tally.review``): decided from the plan, the
+    game's checks run once on the table closed.
+
+    ``closed`` is the state scoring would write: every open list closed and every optional part
+    left untouched declined, as an empty answer would; the date, if untouched, taken (``date``).
+    A Caracas board is never finished here: only a person finishes one."""
+
+    closed: State
+    waiting: tuple[str, ...] = ()
+    """What only a person can give before scoring, in words: a board not finished, a required
+    answer missing."""
+    placing: tuple[str, ...] = ()
+    """Boards a phone is placing a tile on (``Alex's phone is placing a tile``): anyone may drop it."""
+    problems: tuple[Problem, ...] = ()
+    """What is wrong with the closed table as a whole (checked only when nothing is waiting)."""
+    warnings: tuple[str, ...] = ()
+    """The plausibility warnings of the closed table, shown before "Score it anyway"."""
+    date: str = ""
+    """The date "Score it" takes when it was never answered (``2026-12-03 20:00``); empty if given."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether "Score it" is offered: nothing waiting, no tile half built, no problem."""
+        return not (self.waiting or self.placing or self.problems)

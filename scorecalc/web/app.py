@@ -128,8 +128,15 @@ class Serving:
         """Event streams open now."""
         self.closing = False
 
-    def score(self) -> Reply:
-        reply = self.pad.score()
+    def score(self, anyway: bool = False) -> Reply:
+        return self.scored(self.pad.score(anyway))
+
+    def enter(self) -> Reply:
+        """Enter at the pad's terminal (a second Enter drops a phone's half-built tile, or scores
+        past the warnings the first one showed)."""
+        return self.scored(self.pad.enter())
+
+    def scored(self, reply: Reply) -> Reply:
         if reply.status == "saved" and self.page is None:
             self.page = score_page(self.pad)
         return reply
@@ -183,8 +190,35 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         refused = await refuse_foreign(request, serving.origin)
         if refused is not None:
             return refused
-        reply = await run_in_threadpool(serving.score)
+        try:
+            sent = json.loads(await body_of(request) or b"{}")
+        except TooLarge:
+            return PlainTextResponse(TOO_LARGE, 413)
+        except ValueError:
+            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
+            return JSONResponse({"status": "refused", "message": "send {anyway: true|false}"}, 400)
+        reply = await run_in_threadpool(serving.score, sent.get("anyway", False))
         return JSONResponse(reply.json(), reply.code)
+
+    async def placing(request: Request) -> Response:
+        """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
+        another's: "score anyway")."""
+        refused = await refuse_foreign(request, serving.origin)
+        if refused is not None:
+            return refused
+        try:
+            sent = json.loads(await body_of(request))
+        except TooLarge:
+            return PlainTextResponse(TOO_LARGE, 413)
+        except ValueError:
+            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
+                and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
+                and len(sent.get("phone", "")) <= 64):
+            return JSONResponse({"status": "refused", "message": "send {board, placing, phone}"}, 400)
+        reply = await under_lock(pad, pad.place, sent.get("phone", ""), sent["board"], sent["placing"])
+        return JSONResponse({**reply.json(), "version": reply.version}, reply.code)
 
     async def result(request: Request) -> Response:
         if serving.page is None:
@@ -193,7 +227,8 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         return HTMLResponse(serving.page)
 
     async def events(request: Request) -> Response:
-        return StreamingResponse(stream(serving), media_type="text/event-stream")
+        phone = request.query_params.get("phone", "")[:64]
+        return StreamingResponse(stream(serving, phone), media_type="text/event-stream")
 
     async def script(request: Request) -> Response:
         return Response(static("pad.js"), media_type="text/javascript")
@@ -208,6 +243,7 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     routes = [Route(f"{base}/", page), Route(f"{base}/form", form), Route(f"{base}/events", events),
               Route(f"{base}/answer", answer, methods=["POST"]),
               Route(f"{base}/score", score, methods=["POST"]), Route(f"{base}/result", result),
+              Route(f"{base}/placing", placing, methods=["POST"]),
               Route(f"{base}/pad.js", script), Route(f"{base}/board.js", board_script),
               Route(f"{base}/pad.css", style)]
     return Guard(Starlette(routes=routes), token, host)
@@ -246,22 +282,30 @@ async def refuse_foreign(request: Request, origin: str) -> Response | None:
     return None
 
 
-async def stream(serving: Serving) -> AsyncIterator[str]:
-    """Server-sent events: the table's version whenever it changes, and ``scored`` at the end."""
+async def stream(serving: Serving, phone: str) -> AsyncIterator[str]:
+    """Server-sent events: the table's version whenever it changes, and ``scored`` at the end.
+    ``phone``: who listens (its "placing a tile" flag lasts while one of its streams is open)."""
     pad = serving.pad
     seen: tuple[int, bool] = (-1, False)
     serving.streams += 1
+    pad.opened(phone)
     try:
         yield "retry: 500\n\n"  # a phone whose stream broke is back within half a second
         async for event in events(serving, pad, seen):
             yield event
     finally:
         serving.streams -= 1
+        pad.closed(phone)
 
 
 async def events(serving: Serving, pad: Pad, seen: tuple[int, bool]) -> AsyncIterator[str]:
     quiet = 0.0
     while not serving.closing:
+        if pad.placing and pad.lock.acquire(blocking=False):  # a gone phone's tile dropped in time
+            try:
+                pad.expire()
+            finally:
+                pad.lock.release()
         now = (pad.version, serving.page is not None)  # the page comes just after the last version
         if now != seen:
             seen = now

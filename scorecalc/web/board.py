@@ -16,66 +16,23 @@ cell is set through the form (``EntryForm.set_cell``): the same checks as a row 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import Path
-from ..pictures import Drawing
-from ..spec.interview import Cell, Palette
+from ..spec.interview import Cell
 from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
+from ..tally.model import Tally
 from ..tally.questions import Question, get
 from ..tally.state import State
 from .places import place_text
-
-if TYPE_CHECKING:
-    from .pad import Pad
+from .views import BoardView, CellView, RowView
 
 ROW = "row"
-
-
-@dataclass
-class RowView:
-    place: str
-    label: str
-    value: str
-    answered: bool
-
-
-@dataclass
-class CellView:
-    """A cell as a phone shows it: drawn (a square to tap) or typed (a field, ``number``)."""
-
-    place: str
-    label: str
-    value: str
-    start: str = ""
-    doc: str = ""
-    number: bool = False
-
 
 Part = int | str | None
 """What of a form a place names: a row (``row2``: 2), a cell (``r3c2``: ``grid.r3c2``), or the
 form itself (``None``)."""
-
-
-@dataclass
-class BoardView:
-    place: str
-    label: str
-    doc: str
-    rows: list[RowView] = field(default_factory=list)
-    done: bool = False
-    figures: str = ""
-    """A board given in another form (a comparison-only explorer's four figures), in words."""
-    sketch: Drawing | None = None
-    """The board as the html format draws it, under the SEA; its cells are tapped."""
-    cells: dict[str, CellView] = field(default_factory=dict)
-    """The cells drawn in ``sketch``, by their key (a group's key)."""
-    fields: list[CellView] = field(default_factory=list)
-    """The cells that are typed (a comparison-only explorer's figures)."""
-    palette: Palette | None = None
-    problem: str = ""
 
 
 def row_of(path: Path) -> int | None:
@@ -139,10 +96,9 @@ def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
     return rows[row - 1] if 0 < row <= len(rows) else None
 
 
-def answer(pad: Pad, question: Question, row: Part, text: str) -> State:
-    """The board's answer: the new state; ``BadAnswer`` if refused."""
-    model = pad.model
-    state = pad.state
+def answer(model: Tally, state: State, question: Question, row: Part, text: str) -> State:
+    """The board's answer to ``state``: the new state; ``BadAnswer`` if refused. "done" is a
+    person finishing the board (the game's checks on it); "open" opens it again."""
     before = get(state.data, question.path[:-1])
     text = text.strip()
     form = question.form
@@ -157,9 +113,7 @@ def answer(pad: Pad, question: Question, row: Part, text: str) -> State:
             return reopened or state
         if text != "done":
             raise BadAnswer("'done' closes the board, 'open' opens it again")
-        if question.step is not None and question.step.done:
-            return state
-        return model.apply(state, question, "").state
+        return model.finish(state, question)  # "Finish Alex's board": a person finishes it
     record = before if isinstance(before, dict) else {}
     rows = form.parts(record)
     if row == len(rows) + 1:

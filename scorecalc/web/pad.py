@@ -2,23 +2,30 @@
 
 Every phone sees the whole plan (``Tally.plan``) as sections of fields and may answer any of
 them; an answer names its place, the value the phone last saw there and the new value
-(SPEC section 8, "Several phones at once"). Under one lock the pad applies it through the
-model (the same checks and messages as the terminal), writes FILE through the same
-``Keeper`` as tally (the same lock, backup and check that FILE is still what it last wrote)
-and only then says "saved". Lists stay open while phones answer (a player may still join,
-a ledger take another entry); "Score it" closes them as Enter at the terminal would, checks
-the whole table, and writes FILE without its ``tally:`` block.
+(SPEC section 8, "Several phones at once"; a declined place is a value too). Under one lock the
+pad applies it through the model (the same checks, messages and renaming as the terminal),
+writes FILE through the same ``TallyFile`` as tally (the same lock, backup and check that FILE
+is still what it last wrote) and only then says "saved". Lists stay open while phones answer
+(a player may still join, a ledger take another entry).
 
-No HTTP here (``app.py`` serves the pad); a game's entry form (a Caracas explorer's board) is
-``board.py``, a list's entries removed from its end ``lists.py``.
+Whether "Score it" is offered is the model's (``Tally.review``): every board finished by a
+person, nothing required missing, no phone holding a tile half built (``placing``: a phone
+says when its editor holds one and when no more; the flag ends ``GONE`` seconds after that
+phone's last event stream closed, and any phone or the terminal may drop it), no problem of
+the whole table. Its plausibility warnings take a second tap ("Score it anyway"); "Score it"
+writes the review's closed table (lists closed, optional parts declined, the date taken).
+
+This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
+game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``.
 """
 
 from __future__ import annotations
 
 import datetime
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Path, UsageError
@@ -27,62 +34,40 @@ from ..spec import MISSING
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
-from ..tally.model import Tally
+from ..tally.model import Tally, settles
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
-from ..tally.state import State
-from ..tally.wording import default_text, seen_as
+from ..tally.state import Review, State
+from ..tally.wording import default_text
 from . import board, lists
 from .places import parse_place, place_text
 from .reply import Reply
+from .views import FieldView, PlacingView, SectionView, View
 
-MOST_CLOSING = 2000
-"""Empty answers "Score it" gives at most (each closes a list or takes a default)."""
-
-
-@dataclass
-class FieldView:
-    place: str
-    label: str
-    """The question as tally words it, with the player's name (``Ana's money``)."""
-    doc: str
-    syntax: str
-    value: str
-    answered: bool
-    placeholder: str
-    kind: str
-    choices: list[str] = field(default_factory=list)
-    problem: str = ""
+GONE = 10.0
+"""Seconds after a phone's last event stream closed that its "placing a tile" flag ends (SPEC
+section 8): a phone put away, or its page closed, holds nothing up for long."""
 
 
 @dataclass
-class SectionView:
-    title: str
-    player: int | None
-    fields: list[FieldView] = field(default_factory=list)
-    board: board.BoardView | None = None
-    removals: list[lists.RemoveView] = field(default_factory=list)
+class Phone:
+    """One phone as the pad knows it: its event streams open now, and since when it has none."""
 
-
-@dataclass
-class View:
-    sections: list[SectionView]
-    ready: bool
-    left: int
-    problems: list[str]
-    """Problems of the whole table that no field shown here names."""
-    version: int
+    streams: int = 0
+    since: float = 0.0
 
 
 class Pad:
-    """One table for every phone; ``lock`` guards ``state`` and FILE."""
+    """One table for every phone; ``lock`` guards ``state``, the flags and FILE."""
 
     def __init__(self, game: Game[Any], name: str, now: datetime.datetime,
-                 say: Callable[[str], None] = lambda line: None) -> None:
+                 say: Callable[[str], None] = lambda line: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.name = name
         self.say = say
-        self.model = Tally(game, now, auto_close=False)
+        self.clock = clock
+        self.model = Tally(game, now)
         self.file = TallyFile(game, name, self.model)
         self.keeper = self.file.keeper
         self.state = self.file.state
@@ -93,12 +78,20 @@ class Pad:
         self.shown_warnings: set[str] = set()
         self.scored = False
         self.failure = ""
-        self.found_ready = False
-        self.problems_found: list[tuple[str, list[Path]]] = []
         self.finished: set[str] = set()
-        self.reviewed = False
-        """Whether ``ready`` and ``table_problems`` are of the state as it is (``review``)."""
-        self.review()
+        self.phones: dict[str, Phone] = {}
+        self.placing: dict[Path, str] = {}
+        """The boards (their form's place) a phone holds a tile half built on, and which phone."""
+        self.reviewed: tuple[State, frozenset[Path], Review] | None = None
+        self.told: tuple[State, frozenset[Path]] | None = None
+        """The state whose review the terminal was last told of (``settle``)."""
+        self.warned: tuple[State, tuple[str, ...]] | None = None
+        """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
+        self.armed: tuple[str, State, tuple[str, ...]] | None = None
+        """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
+        self.was_ready = False
+        self.said_placing: set[str] = set()
+        self.settle()
 
     # --- the view ----------------------------------------------------------------------------
 
@@ -106,12 +99,23 @@ class Pad:
         return self.model.plan(self.state)
 
     def seen(self, path: Path, data: dict[str, Any] | None = None) -> str:
-        return seen_as(path, self.state.data if data is None else data, self.model.interview,
-                       self.model.declaration)
+        return self.model.seen(path, self.state.data if data is None else data)
+
+    def review(self) -> Review:
+        """The model's review of the table as it is, with the boards being placed on now; kept
+        until either changes (a state is never changed once made)."""
+        with self.lock:
+            flags = frozenset(self.placing)
+            if self.reviewed is None or self.reviewed[0] is not self.state or self.reviewed[1] != flags:
+                self.reviewed = (self.state, flags, self.model.review(self.state, flags))
+            return self.reviewed[2]
 
     def view(self) -> View:
         with self.lock:
+            self.expire()
             self.settle()
+            review = self.review()
+            problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
             for question in self.plan():
@@ -123,15 +127,28 @@ class Pad:
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
                     section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               self.problem_at(question.path))
+                                               at(problems, question.path))
                     shown.add(question.path)
                     continue
-                section.fields.append(self.field_view(question))
+                section.fields.append(self.field_view(question, at(problems, question.path)))
                 shown.add(question.path)
             self.other_forms(sections)
-            lists.offer(self, sections)
-            loose = [message for message, paths in self.table_problems if not any(p in shown for p in paths)]
-            return View(sections, self.ready, self.model.left(self.plan()), loose, self.version)
+            lists.offer(self.model, self.state, sections)
+            loose = [message for message, paths in problems if not any(p in shown for p in paths)]
+            warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
+            placing = [PlacingView(place_text(path), self.model.placing(path, self.state.data))
+                       for path in sorted(self.placing, key=str)]
+            return View(sections, review.ready, self.model.left(self.plan()), loose, self.version,
+                        waiting=list(review.waiting), placing=placing, date=self.date_words(review.date),
+                        warnings=list(warned))
+
+    def date_words(self, date: str) -> str:
+        """The date "Score it" takes, as shown beside it: ``played today, 20:00``."""
+        if not date:
+            return ""
+        day, _, clock = date.partition(" ")
+        today = self.model.now.date().isoformat()
+        return f"played today, {clock}" if day == today and clock else f"played {date}"
 
     def other_forms(self, sections: list[SectionView]) -> None:
         """A player whose entry form asks nothing because her record holds another form of it (a
@@ -150,14 +167,14 @@ class Pad:
             given = {name: record[name] for name in form.fields if name in record}
             section.board = board.given(record, given)
 
-    def field_view(self, question: Question) -> FieldView:
+    def field_view(self, question: Question, problem: str) -> FieldView:
         value = self.current(question)
         return FieldView(
             place=place_text(question.path), label=self.seen(question.path), doc=question.doc,
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
-            problem=self.problem_at(question.path))
+            problem=problem)
 
     def placeholder(self, question: Question) -> str:
         if question.kind == "item" and question.index >= question.minimum:
@@ -168,9 +185,6 @@ class Pad:
         if text == "skip":
             return "optional"
         return f"empty: {text}" if text else ""
-
-    def problem_at(self, path: Path) -> str:
-        return "; ".join(message for message, paths in self.table_problems if path in paths)
 
     @staticmethod
     def current(question: Question) -> str | None:
@@ -207,7 +221,7 @@ class Pad:
             warnings: tuple[str, ...] = ()
             try:
                 if on_board:
-                    after = board.answer(self, question, row, text)
+                    after = board.answer(self.model, self.state, question, row, text)
                 else:
                     after, warnings = self.apply(question, text)
             except BadAnswer as error:
@@ -217,7 +231,8 @@ class Pad:
                                                                           after.progress)
             if same and now is not None:
                 return Reply("saved", current=now)  # a resend: it holds the new value already
-            if (now or None) != (seen or None) and not (now is None and seen == ""):
+            declined = not on_board and question.declined and seen is None  # declined is an answer too
+            if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
             label = self.seen(question.path, after.data)
             reply = self.take(after, label, text.strip() or "(empty)", warnings, question)
@@ -230,7 +245,11 @@ class Pad:
         when the entry is no longer the last (another phone added one) or changed since the phone
         saw it (``seen``, its ``entry_mark``)."""
         with self.lock:
-            reply = lists.remove(self, place, seen)
+            if self.scored or self.failure:
+                reply = Reply("gone", 409, "the table is scored" if self.scored else self.failure)
+            else:
+                taken = lists.removal(self.model, self.state, place, seen)
+                reply = taken if isinstance(taken, Reply) else self.take(taken[0], taken[1], "removed")
             reply.version = self.version
             return reply
 
@@ -249,15 +268,12 @@ class Pad:
         return None
 
     def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
+        """A field's answer through the model; a field emptied declines what it held."""
         if question.answered and text.strip() == "":
-            text = "-" if question.optional or question.default is not MISSING else text
-            if text == "":
-                raise BadAnswer("an answer is needed here")
-        outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
-        after = outcome.state
-        if question.path[:1] == ("players",) and question.path[-1:] == ("name",) and question.answered:
-            after = lists.renamed(after, question.value, get(after.data, question.path))
-        return after, outcome.warnings
+            outcome = self.model.decline(self.state, question, self.shown_warnings)
+        else:
+            outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
+        return outcome.state, outcome.warnings
 
     def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
              question: Question | None = None) -> Reply:
@@ -275,8 +291,7 @@ class Pad:
         self.answers += 1
         self.shown_warnings.update(warnings)
         self.say(f"  {label}: {text} ✓")
-        self.reviewed = False  # settled after the phone is told (``settle``), or by the next view
-        self.version += 1
+        self.version += 1  # reviewed after the phone is told (``settle``), or by the next view
         return Reply("saved", current=self.now_at(question) if question is not None else None,
                      warnings=warnings)
 
@@ -289,69 +304,91 @@ class Pad:
     def write(self, text: str) -> None:
         self.file.write(text)
 
+    # --- a tile half built on a phone ---------------------------------------------------------
+
+    def opened(self, phone: str) -> None:
+        """An event stream of ``phone`` opened."""
+        with self.lock:
+            self.phones.setdefault(phone, Phone()).streams += 1
+
+    def closed(self, phone: str) -> None:
+        """An event stream of ``phone`` closed: its flags end ``GONE`` seconds later unless it is back."""
+        with self.lock:
+            known = self.phones.setdefault(phone, Phone())
+            known.streams = max(0, known.streams - 1)
+            known.since = self.clock()
+
+    def place(self, phone: str, where: str, placing: bool) -> Reply:
+        """``phone`` says its tile editor on the board at ``where`` holds an unplaced tile (or no
+        more); ``placing`` false from any phone drops the flag, whoever set it ("score anyway").
+        ``where`` empty with ``placing`` false: the phone holds nothing (a page loaded afresh)."""
+        with self.lock:
+            if self.scored or self.failure:
+                return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
+            if not where and not placing:
+                mine = [held for held, holder in self.placing.items() if holder == phone]
+                for held in mine:
+                    del self.placing[held]
+                self.version += bool(mine)
+                reply = Reply("saved")
+                reply.version = self.version
+                return reply
+            path = parse_place(where)
+            question = None if path is None else next(
+                (q for q in self.plan() if q.path == path and q.form is not None), None)
+            if path is None or question is None:
+                return Reply("gone", 404, f"no board at {where!r} now")
+            before = dict(self.placing)
+            if placing:
+                self.placing[path] = phone
+                known = self.phones.setdefault(phone, Phone())
+                if not known.streams:
+                    known.since = self.clock()  # a phone without a stream: it must show one soon
+            else:
+                self.placing.pop(path, None)
+            if self.placing != before:
+                self.version += 1
+            reply = Reply("saved")
+            reply.version = self.version
+            return reply
+
+    def expire(self) -> bool:
+        """The flags of phones whose event streams have all been gone ``GONE`` seconds dropped;
+        whether any was (the phones then redraw)."""
+        with self.lock:
+            now = self.clock()
+            gone = [path for path, phone in self.placing.items()
+                    if (known := self.phones.get(phone)) is None
+                    or (not known.streams and now - known.since >= GONE)]
+            for path in gone:
+                del self.placing[path]
+                self.say(f"  {self.model.placing(path, self.state.data)}: that phone is gone, the "
+                         "tile dropped")
+            if gone:
+                self.version += 1
+            return bool(gone)
+
     # --- the whole table ----------------------------------------------------------------------
 
-    def closed(self) -> tuple[State, str]:
-        """The state with every question left answered by an empty answer (a list closed, an
-        optional part declined, a default taken), as Enter at the terminal would; and the
-        message of the first that cannot be (a required answer missing)."""
-        state = self.state
-        for _ in range(MOST_CLOSING):
-            plan = self.model.plan(state)
-            question = next((q for q in plan if not q.answered), None)
-            if question is None:
-                return state, ""
-            if not skippable(question):
-                return state, f"{self.seen(question.path, state.data)}: an answer is needed"
-            try:
-                state = self.model.apply(state, question, "", set(self.shown_warnings)).state
-            except BadAnswer as error:
-                return state, f"{self.seen(question.path, state.data)}: {error.message}"
-        return state, "too many questions left"
-
     def settle(self) -> None:
-        """The table reviewed if an answer came since it last was: the server calls it once the
-        phone has its "saved" (the review costs as much as the answer itself), a view before it
-        draws."""
+        """The terminal told what changed of the table as a whole (each section once all its
+        questions are answered; "Score it" offered; problems): the server calls it once the phone
+        has its "saved" (the review costs as much as an answer), a view before it draws."""
         with self.lock:
-            if not self.reviewed:
-                self.review()
+            flags = frozenset(self.placing)
+            if self.told is not None and self.told[0] is self.state and self.told[1] == flags:
+                return
+            self.told = (self.state, flags)
+            review = self.review()
+            self.tell_finished(review)
 
-    @property
-    def ready(self) -> bool:
-        """Whether every question is answered and the whole table holds: "Score it" is offered."""
-        self.settle()
-        return self.found_ready
-
-    @property
-    def table_problems(self) -> list[tuple[str, list[Path]]]:
-        """What is wrong with the table as a whole, each with the places that can fix it."""
-        self.settle()
-        return self.problems_found
-
-    def review(self) -> None:
-        """After each answer: is the table ready to score, and what is wrong with it as a whole."""
-        self.reviewed = True
-        closed, missing = self.closed()
-        was_ready = self.found_ready
-        self.problems_found = []
-        ready = not missing
-        if ready:
-            for problem in self.model.problems(closed):
-                where = self.seen(problem.error.path, closed.data)
-                hint = f" ({problem.error.hint})" if problem.error.hint else ""
-                paths = [key[1] for key in problem.fixes] + [problem.error.path]
-                self.problems_found.append((f"{where}: {problem.error.message}{hint}", paths))
-        self.found_ready = ready and not self.problems_found
-        self.tell_finished(was_ready)
-
-    def tell_finished(self, was_ready: bool) -> None:
+    def tell_finished(self, review: Review) -> None:
         """The terminal's live line: each section once all its questions are answered."""
         sections: dict[str, bool] = {}
         given: set[str] = set()
         for question in self.plan():
             sections[question.section] = sections.get(question.section, True) and (
-                question.answered or skippable(question))
+                question.answered or settles(question))
             if question.answered and not question.declined:
                 given.add(question.section)
         for title, done in sections.items():
@@ -360,47 +397,81 @@ class Pad:
                 self.say(f"✓ {title}: every answer in")
             elif not done:
                 self.finished.discard(title)
-        if self.ready and not was_ready:
+        if review.ready and not self.was_ready:
             self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
-        for message, _ in self.table_problems:
-            self.say(f"✗ {message}")
+        self.was_ready = review.ready
+        if not review.waiting and not review.problems:
+            for message in set(review.placing) - self.said_placing:
+                self.say(f"{message}: 'Score it' waits for it (Enter here twice scores anyway)")
+        self.said_placing = set(review.placing)
+        for problem in review.problems:
+            self.say(f"✗ {problem.message}")
 
-    def score(self) -> Reply:
-        """"Score it": the lists closed, the whole table checked, FILE written without ``tally:``."""
+    def score(self, anyway: bool = False) -> Reply:
+        """"Score it": offered only when the review is ready; its warnings shown first, then
+        "Score it anyway" (``anyway``) scores past them. FILE written without ``tally:``: the
+        review's closed table (lists closed, untouched optional parts declined, the date taken)."""
         with self.lock:
             if self.scored:
                 return Reply("saved")
             if self.failure:
                 return Reply("failed", 503, self.failure)
-            closed, missing = self.closed()
-            if missing:
-                return Reply("refused", 422, missing)
-            problems = self.model.problems(closed)
-            if problems:
-                self.review()
+            self.expire()
+            review = self.review()
+            if review.waiting:
+                return Reply("refused", 422, "; ".join(review.waiting))
+            if review.placing:
+                return Reply("placing", 409, "; ".join(review.placing) + ": score anyway?")
+            if review.problems:
                 self.version += 1
-                return Reply("refused", 422, problems[0].error.describe())
+                return Reply("refused", 422, review.problems[0].message)
+            warned = self.warned is not None and self.warned[0] is self.state and \
+                set(review.warnings) <= set(self.warned[1])
+            if review.warnings and not (anyway and warned):
+                if self.warned is None or self.warned[0] is not self.state:
+                    self.version += 1  # every phone shows them beside "Score it anyway"
+                self.warned = (self.state, review.warnings)
+                return Reply("warned", 200, "score it anyway?", warnings=review.warnings)  # not an error
             try:
-                if self.answers or self.file.must_write or closed.data != self.state.data:
-                    self.write(render(self.game, closed.data, None))
+                self.file.write_complete(self.state, review.closed, self.answers)
             except UsageError as error:
                 self.failure = str(error)
                 self.say(self.failure)
                 self.version += 1
                 return Reply("failed", 503, self.failure)
-            self.state = self.model.complete(closed)
+            self.state = self.model.complete(review.closed)
             self.scored = True
             self.version += 1
             return Reply("saved")
+
+    def enter(self) -> Reply:
+        """Enter at the pad's terminal, as "Score it" on a phone: a phone's tile half built, or the
+        warnings, are said first, and a second Enter (nothing changed meanwhile) drops the tile or
+        scores anyway."""
+        with self.lock:
+            armed, self.armed = self.armed, None
+            self.expire()
+            review = self.review()
+            if review.placing and not review.waiting and not review.problems:
+                shown = ("placing", self.state, review.placing)
+                if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
+                        review.placing:
+                    self.armed = shown
+                    return Reply("placing", 409, "; ".join(review.placing) + ": score anyway? Enter again "
+                                 "drops it")
+                self.placing.clear()
+                self.version += 1
+            reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
+            if reply.status == "warned":
+                self.armed = ("warned", self.state, ())
+                reply.message = "score it anyway? Enter again scores it"
+            return reply
 
     def close(self) -> None:
         self.file.close()
 
 
-def skippable(question: Question) -> bool:
-    """Whether an empty answer may settle ``question`` when the table is scored."""
-    if question.kind == "item":
-        return question.index >= question.minimum
-    if question.step is not None:
-        return question.step.optional
-    return question.optional or question.default is not MISSING or question.path == ("date",)
+def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
+    """The problems of the whole table that ``path`` can fix, in words."""
+    return "; ".join(message for message, paths in problems if path in paths)
+

@@ -196,8 +196,12 @@ def enter_scores(serving: Serving, say: Callable[[str], None]) -> None:
     for _ in sys.stdin:
         if serving.pad.scored:
             return
-        reply = serving.score()
-        if reply.status != "saved":
+        reply = serving.enter()
+        for warning in reply.warnings:
+            say(f"⚠ {warning}")
+        if reply.status in ("warned", "placing"):
+            say(reply.message)
+        elif reply.status != "saved":
             say(f"Not yet: {reply.message}")
         else:
             return
@@ -208,11 +212,9 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
     from ..dates import current_time
     from ..output.report import EXIT_BAD_INPUT
     from ..tally.prompt import Terminal
-    from ..tally.session import DONE
+    from ..tally.state import DONE
     from .pad import Pad
 
-    if name == "-":
-        raise UsageError("tally writes FILE as it goes; give a file path, not '-'")
     terminal = Terminal()
     say = terminal.say
     pad = Pad(game, name, current_time(), say=say)

@@ -132,3 +132,34 @@ def test_a_question_is_named_as_the_player_sees_it() -> None:
     galapagos = get_game("galapagos")
     assert seen_as(("players", 0, "exhibitions", 1, "animals"), {"players": [{"name": "A"}]},
                    galapagos.interview, galapagos.declaration) == "A's exhibition 2 animals"
+
+
+def test_the_model_renames_a_player_where_the_table_names_her_and_takes_her_out_when_she_leaves() -> None:
+    """One rule for every screen (issue 35): at the terminal the cubes kept the old name."""
+    tally = model("origin")
+    state = State({"objective": "tahiti", "players": [{"name": "Mia"}, {"name": "Ed"}, {"name": "Jo"}],
+                   "board": [{"species": "Sea Lion", "level": 2, "cubes": {"Mia": 2, "Jo": 1}}]},
+                  Progress(open=frozenset({("players",)})))
+    renamed = tally.apply(state, question(tally, state, ("players", 0, "name")), "Mira").state
+    assert renamed.data["board"][0]["cubes"] == {"Mira": 2, "Jo": 1}
+    assert renamed.data["players"][0]["name"] == "Mira"
+    assert state.data["board"][0]["cubes"] == {"Mia": 2, "Jo": 1}  # the state given is never changed
+    gone = tally.remove_last(renamed, ("players",))
+    assert gone.data["board"][0]["cubes"] == {"Mira": 2} and len(gone.data["players"]) == 2
+
+
+def test_a_board_is_finished_only_by_a_person_and_declining_needs_an_optional_part() -> None:
+    tally = model("caracas")
+    state = State({"players": [{"name": "Ana", "grid": "JuJa~ES JuSlSo~NESW JuHo~SW SaAt\n"},
+                               {"name": "Bea", "landscape": {"biggest_jungle": 6, "savannah_areas": 4,
+                                                             "swamp_areas": 2, "forks": 3}}]},
+                  Progress(declined=frozenset({("location",)}), open=frozenset({("players", 0, "grid")})))
+    review = tally.review(state)
+    assert review.waiting == ("Ana's board is not finished",) and not review.ready
+    assert review.closed.data["players"][0]["grid"] == state.data["players"][0]["grid"]  # not closed
+    board = question(tally, state, ("players", 0, "grid"))
+    finished = tally.finish(state, board)
+    assert tally.review(finished).waiting == () and tally.review(finished).ready
+    assert tally.finish(finished, question(tally, finished, ("players", 0, "grid"))) is finished
+    with pytest.raises(BadAnswer, match="an answer is needed here"):
+        tally.decline(finished, question(tally, finished, ("players", 0, "name")))

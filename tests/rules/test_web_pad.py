@@ -35,7 +35,7 @@ def test_a_rename_follows_the_player_to_origins_cubes(tmp_path: Path) -> None:
         saved(table, "players[0].name", "Rae", seen="Rachel")
         for i in (0, 1):
             saved(table, f"players[{i}].score", "10")
-        assert table.ready, table.table_problems
+        assert table.review().ready, table.review()
         data = yaml.safe_load((tmp_path / "t.yaml").read_text())
         assert data["board"][0]["cubes"] == {"Rae": 2, "Ed": 1}
         assert data["players"][0]["name"] == "Rae"
@@ -54,14 +54,14 @@ def test_a_whole_table_problem_is_shown_at_the_fields_that_fix_it(tmp_path: Path
             saved(table, f"players[1].{place}", value)
         saved(table, "players[0].exhibitions[0].animals", "sea_lion, tortoise, booby")
         saved(table, "players[0].exhibitions[0].bonus", "3")
-        assert not table.ready
-        [(message, _)] = table.table_problems
+        assert not table.review().ready
+        [message] = [problem.message for problem in table.review().problems]
         assert "add up to 9 points but 'exhibition' says 13" in message
         fields = {f.place: f for s in table.view().sections for f in s.fields}
         assert "add up to 9" in fields["players[0].exhibition"].problem
         assert table.score().status == "refused"
         saved(table, "players[0].exhibition", "9", seen="13")
-        assert table.ready and table.table_problems == []
+        assert table.review().ready and table.review().problems == ()
         assert table.score().status == "saved"
         data = yaml.safe_load((tmp_path / "t.yaml").read_text())
         assert "tally" not in data and data["players"][0]["exhibition"] == 9

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import ROOT, imported
 
 
@@ -59,3 +61,50 @@ def test_the_table_file_has_one_reader() -> None:
                     {alias.name for alias in node.names} & {"compose", "read_source"}:
                 readers.append(str(path.relative_to(ROOT)))
     assert readers == ["scorecalc/tablefile/reading.py"]
+
+
+def module_imports(path: Path) -> set[str]:
+    """The scorecalc modules ``path`` imports, wherever the import stands (a function, ``if
+    TYPE_CHECKING``); ``from . import board`` names the module ``board``."""
+    import ast
+
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = ".".join(parts[:len(parts) - node.level + 1]) if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("scorecalc")}
+
+
+@pytest.mark.parametrize("package", ["tally", "web"])
+def test_no_import_circle_inside_tally_or_web(package: str) -> None:
+    """The model imports its edits, the pad its views and forms, never the other way round: no
+    module of ``scorecalc/PACKAGE`` reaches itself again through imports, ``TYPE_CHECKING`` ones
+    included (issue 35: model and editing, pad and board, pad and lists each imported the other)."""
+    folder = ROOT / "scorecalc" / package
+    modules = {f"scorecalc.{package}.{path.stem}": path for path in folder.glob("*.py")
+               if path.stem != "__init__"}
+    graph = {name: module_imports(path) & set(modules) - {name} for name, path in modules.items()}
+
+    def reaches(start: str) -> list[str] | None:
+        """A path of imports from ``start`` back to it, if there is one."""
+        stack = [(start, [start])]
+        seen: set[str] = set()
+        while stack:
+            here, way = stack.pop()
+            for there in graph[here]:
+                if there == start:
+                    return [*way, there]
+                if there not in seen:
+                    seen.add(there)
+                    stack.append((there, [*way, there]))
+        return None
+
+    circles = [circle for name in sorted(graph) if (circle := reaches(name)) is not None]
+    assert circles == [], circles

@@ -102,15 +102,9 @@ class BoardRows:
         found = self.read(rows, text)  # a row typed at a finished board opens it again there
         table = [row.split() for row in rows] + [cells_of(found, len(rows) + 1)]
         explorer["grid"] = GRID_HEADER + aligned(table)
-        complete = entry.interactive and len(found) == self.expected(entry)
-        if complete:  # at a terminal, the board ends by itself with its last tile
-            try:
-                self.finish(entry)
-            except BadAnswer:
-                complete = False  # an empty line will say why, or a row more mends it
-        entry.hold(not complete)
+        entry.hold(True)  # a board never ends by itself: a table may differ from the rulebook's count
         entry.draw()
-        self.count(entry, found, complete)
+        self.count(entry, found)
 
     def set_tile(self, entry: Entry, row: int, col: int, token: str) -> None:
         """The square at ``row``, ``col`` (1-based) holds the tile ``token`` (``.``: none); the
@@ -276,20 +270,23 @@ class BoardRows:
                                 + "; this board cannot be finished as it is")
 
     @classmethod
-    def count(cls, entry: Entry, found: list[GridTile], complete: bool = False) -> None:
-        """How many tiles the board has of those an explorer places."""
+    def count(cls, entry: Entry, found: list[GridTile]) -> None:
+        """How many tiles the board has of those an explorer places; at the rulebook's count, that
+        an empty line finishes it (it never ends by itself: the rulebook's own example gives Alex
+        16 tiles at 4 explorers)."""
         players = entry.table.get("players")
         count = len(players) if isinstance(players, list) else 0
         expected = cls.expected(entry)
         tiles = len({(item.tile.row, item.tile.col) for item in found})
         placed = f"{tiles} tile{'s' if tiles != 1 else ''}"
+        name = entry.record.get("name", "")
+        if expected and tiles == expected:
+            entry.note(f"  {placed}, as many as each of {count} explorers places: Enter finishes {name}'s "
+                       "board, or type another row")
+            return
         if expected:
             placed += f" of the {expected} each explorer places in a game of {count}"
-        if complete:
-            entry.note(f"  {entry.record.get('name', '')}: {placed}: the board is complete")
-            return
-        entry.note(f"  {entry.record.get('name', '')}: {placed}; the next row, or an empty line when the "
-                   "board is complete")
+        entry.note(f"  {name}: {placed}; the next row, or an empty line when the board is complete")
 
     def back(self, entry: Entry, step: Step) -> bool:
         """``<`` on a row: take back the row typed last (asked again)."""

@@ -11,6 +11,7 @@
   if (!pad) return;
   let open = null;  // {board, place, seen, label, picks: [[code]], lines: [[side]], line, status, kind}
   const said = new Map();  // board place -> [text, kind, version]: the last reply, shown under the board
+  let flagged = null;  // the board this phone told the pad it is placing a tile on
 
   const boardOf = (place) => [...document.querySelectorAll(".board[data-board]")]
     .find((board) => board.dataset.board === place);
@@ -134,6 +135,38 @@
       }
     }
     if (!open) document.body.classList.remove("editing");
+    placing();
+  }
+
+  // The pad is told while this editor holds a tile not placed (what it shows differs from what
+  // the square holds), and when no more: "Score it" waits for it (SPEC section 8).
+  function placing() {
+    let want = null;
+    const board = open && boardOf(open.board);
+    const editor = board && board.querySelector(".editor");
+    if (editor && compose(open, grammar(editor)) !== (open.seen || "")) want = open.board;
+    if (want === flagged) return;
+    const was = flagged;
+    flagged = want;
+    if (was) tell(was, false);
+    if (want) tell(want, true);
+  }
+
+  async function tell(place, on) {
+    document.dispatchEvent(new CustomEvent("pad:send"));
+    let reply = null;
+    try {
+      const response = await fetch("placing", {
+        method: "POST", headers: { "content-type": "application/json" }, cache: "no-store",
+        credentials: "same-origin",
+        body: JSON.stringify({ board: place, placing: on, phone: document.body.dataset.phone || "" }),
+      });
+      reply = await response.json();
+    } catch (error) {
+      reply = null;  // the pad drops the flag itself once this phone's stream has gone
+    } finally {
+      document.dispatchEvent(new CustomEvent("pad:sent", { detail: { version: reply ? reply.version : null } }));
+    }
   }
 
   function tap(editor, target) {
@@ -229,6 +262,9 @@
     if (target.matches(".cell")) startAt(target);
     else if (open) tap(target.closest(".editor"), target);
   });
+
+  // A page loaded afresh holds no tile half built: whatever this phone said before is taken back.
+  tell("", false);
 
   // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
   // again, and the rows typed instead (a keyboard) left open where they were open.

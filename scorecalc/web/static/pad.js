@@ -7,6 +7,14 @@
 (function () {
   const form = () => document.getElementById("form");
   let version = Number(form().dataset.version);
+  // This phone, as the pad knows it: its event stream and its "placing a tile" flag (board.js)
+  // name it, so a flag ends once this phone has gone.
+  let phone = sessionStorage.getItem("pad-phone");
+  if (!phone) {
+    phone = Math.random().toString(36).slice(2) + Date.now().toString(36);
+    sessionStorage.setItem("pad-phone", phone);
+  }
+  document.body.dataset.phone = phone;
   let busy = false;
   let again = false;
 
@@ -135,18 +143,29 @@
       send(target.closest(".field"), target.value);
     } else if (target.matches("button.remove")) {
       remove(target.closest(".field"), target);
-    } else if (target.id === "score") {
+    } else if (target.id === "score" || target.id === "anyway") {
+      // "Score it"; its warnings come back and every phone shows them beside "Score it anyway"
       const end = document.getElementById("end");
       status(end, "scoring…", "busy");
       let reply;
       try {
-        reply = await post("score", {});
+        reply = await post("score", { anyway: target.id === "anyway" });
       } catch (error) {
-        status(end, "not sent (no connection): try again", "bad");
+        status(document.getElementById("end"), "not sent (no connection): try again", "bad");
         return;
       }
-      if (reply.status === "saved") toResult();
-      else status(end, "✗ " + reply.message, "bad");
+      if (reply.status === "saved") { toResult(); return; }
+      status(document.getElementById("end"), reply.status === "warned" ? "" : "✗ " + reply.message,
+        reply.status === "warned" ? "" : "bad");
+      refresh();
+    } else if (target.matches("button.drop")) {  // another phone's half-built tile: score anyway
+      try {
+        await post("placing", { board: target.dataset.board, placing: false, phone: phone });
+      } catch (error) {
+        status(document.getElementById("end"), "not sent (no connection): try again", "bad");
+        return;
+      }
+      refresh();
     }
   });
 
@@ -327,7 +346,7 @@
     if (message.version > version) { version = message.version; settle(); refresh(); }
   }
   if (window.EventSource) {
-    const events = new EventSource("events");
+    const events = new EventSource("events?phone=" + encodeURIComponent(phone));
     events.onmessage = (event) => { link("", false); heard(event.data); };
     events.onerror = () => link("reconnecting to the pad…", true);
   } else {
