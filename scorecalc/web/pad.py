@@ -123,7 +123,8 @@ class Pad:
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
                     section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               self.problem_at(question.path))
+                                               "; ".join(filter(None, [*self.held_text(question),
+                                                                       self.problem_at(question.path)])))
                     shown.add(question.path)
                     continue
                 section.fields.append(self.field_view(question))
@@ -157,7 +158,13 @@ class Pad:
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
-            problem=self.problem_at(question.path))
+            problem="; ".join(filter(None, [*self.held_text(question), self.problem_at(question.path)])))
+
+    def held_text(self, question: Question) -> list[str]:
+        """What FILE held at an unanswered question and the read could not take, quoted."""
+        if question.answered:
+            return []
+        return [f"the file has “{held.text}” ({held.reason})" for held in self.file.held_at(question)]
 
     def placeholder(self, question: Question) -> str:
         if question.kind == "item" and question.index >= question.minimum:
