@@ -308,7 +308,7 @@ class Pad:
             question = next((q for q in plan if not q.answered), None)
             if question is None:
                 return state, ""
-            if not skippable(question):
+            if not skippable(question) or self.file.held_at(question):  # a value of FILE: never declined
                 return state, f"{self.seen(question.path, state.data)}: an answer is needed"
             try:
                 state = self.model.apply(state, question, "", set(self.shown_warnings)).state

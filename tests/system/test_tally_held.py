@@ -135,3 +135,21 @@ def test_a_key_given_twice_on_the_pad(tmp_path: Path) -> None:
     finally:
         served.stop()
     assert yaml.safe_load(target.read_text())["players"][0]["exhibition"] == 45
+
+
+def test_a_misspelt_optional_key_on_the_pad_is_not_declined_by_score_it(tmp_path: Path) -> None:
+    """``locaton: Lisbon`` is held as the place, which is optional: "Score it" (which declines
+    what is optional and untouched) is refused until the place is answered."""
+    target = tmp_path / "tonight.yaml"
+    once = TWICE.replace("    exhibition: 45\n", "")
+    target.write_text(once.replace("players:\n", "locaton: Lisbon\nplayers:\n"))
+    served = Served("galapagos", target)
+    try:
+        code, reply = served.score()
+        assert (code, reply["status"], reply["message"]) == (422, "refused", "location: an answer is needed")
+        assert served.answer("location", "Lisbon")[1]["status"] == "saved"
+        assert served.score()[1]["status"] == "saved"
+        assert served.finish()[0] == 0
+    finally:
+        served.stop()
+    assert yaml.safe_load(target.read_text())["location"] == "Lisbon"
