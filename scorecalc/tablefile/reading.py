@@ -13,8 +13,9 @@ declared keys, and, while ``scorecalc tally`` has not finished it, a ``tally:`` 
   (``player_names``); ``check_finished`` refuses a ``tally:`` block.
 - ``load`` is how tally reads FILE back: the ``tally:`` block checked (``read_progress``), and
   a file tally did not write (no ``tally:`` block) read leniently, each value checked on its
-  own (``read_record``): a bad one is dropped (and asked again, with its message), an absent
-  optional part counts as declined.
+  own (``read_record``): a value it cannot take (out of range, an unknown word, a key given
+  twice or misspelt) is never dropped but ``Held``, its place asked again with the file's text
+  shown; an absent optional part counts as declined.
 
 ``layout.py`` writes the text this reads; ``keeping.py`` writes it safely.
 """
@@ -32,12 +33,12 @@ from ..errors import FileError, InputError, Path, UsageError, format_error, quot
 from ..games import REGISTRY, Game, State, get_game
 from ..reading.loading import Source, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
-from ..reading.words import did_you_mean, normalise_word
+from ..reading.words import closest, did_you_mean, normalise_word
 from ..spec import MISSING, Record, Spec
 from ..spec.checking import check_alone
 
-__all__ = ["Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game", "load",
-           "player_names", "read_progress", "read_record", "read_source", "read_table"]
+__all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
+           "load", "player_names", "read_progress", "read_record", "read_source", "read_table"]
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,60 @@ class Loaded:
     """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
     exists: bool
     problems: list[str] = field(default_factory=list)
-    """Values of FILE that failed their check, as messages (they are asked again)."""
+    """Values of FILE that failed their check, as messages (located, in the file's words)."""
+    held: list[Held] = field(default_factory=list)
+    """The places of those values, each asked again with the file's text (``Held``)."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """A value of FILE the lenient read could not take, kept as a question (SPEC section 8, "A read
+    never drops a value"): its place in the table (what tally asks again), the file's text of it
+    (``exhibition: 30; exhibition: 45`` for a key given twice) and why it was not taken."""
+
+    path: Path
+    text: str
+    reason: str
+    within: str = ""
+    """The list entry it is part of, as the file has it, when that is written on one line and
+    short (a Caracas tile: ``{row: 3, col: asterisk, land: jungle, ...}``), to find it by."""
+
+
+QUOTED = 160
+"""The longest text of FILE quoted: a longer one is cut (a thousand aliases are not shown)."""
+WITHIN = 120
+"""The longest list entry quoted around a value held (a player's whole block is not)."""
+
+
+@dataclass
+class Holding:
+    """The values held while reading one FILE, and its text (to quote them); ``entries``: the
+    list entries being read, innermost last, with their places."""
+
+    source: str
+    held: list[Held] = field(default_factory=list)
+    entries: list[tuple[Path, yaml.Node]] = field(default_factory=list)
+
+    def quote(self, first: yaml.Node, last: yaml.Node) -> str:
+        """The file's text from ``first`` to ``last`` (a key and its value), on one line."""
+        start, end = first.start_mark.index, last.end_mark.index
+        if 0 <= start < end <= len(self.source):
+            text = " ".join(self.source[start:end].split())
+            return text if len(text) <= QUOTED else text[:QUOTED - 1] + "…"
+        if first is last:  # empty, or written elsewhere (an alias)
+            return str(first.value) if isinstance(first, yaml.ScalarNode) else ""
+        return f"{self.quote(first, first)}: {self.quote(last, last)}"
+
+    def hold(self, path: Path, text: str, reason: str) -> None:
+        for i, each in enumerate(self.held):
+            if each.path == path:  # the same place held twice (misspelt, and given as well): both shown
+                why = each.reason if reason in each.reason.split("; ") else f"{each.reason}; {reason}"
+                self.held[i] = Held(path, f"{each.text}; {text}", why)
+                return
+        around = [self.quote(node, node) for at, node in self.entries if path[:len(at)] == at
+                  and len(at) < len(path) and getattr(node, "flow_style", False)]
+        within = around[-1] if around and len(around[-1]) <= WITHIN else ""
+        self.held.append(Held(path, text, reason, within))
 
 
 def path_text(path: Path) -> str:
@@ -168,7 +222,8 @@ def load(game: Game[State], name: str) -> Loaded:
         raise UsageError("\n".join(format_error(name, error))
                          + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' again") from None
     problems: list[InputError] = []
-    data = read_record(game.declaration, top, (), problems)
+    holding = Holding(source.text)
+    data = read_record(game.declaration, top, (), problems, holding)
     written = data.pop("game", game.name)
     if written != game.name:
         raise UsageError(f"{name}: this file is a {written} table, not {game.name}; run "
@@ -177,7 +232,7 @@ def load(game: Game[State], name: str) -> Loaded:
     started = raw_progress is not MISSING
     progress = read_progress(game, top, name) if started else Progress()
     messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
-    return Loaded(data, progress, started=started, exists=True, problems=messages)
+    return Loaded(data, progress, started=started, exists=True, problems=messages, held=holding.held)
 
 
 PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")
@@ -242,41 +297,97 @@ def read_paths(game: Game[State], node: yaml.Node, where: Path,
     return frozenset(paths)
 
 
-def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError]) -> dict[str, Any]:
-    """A record read field by field: what checks is kept, what does not is left out (and reported)."""
+def read_record(record: Record, node: yaml.Node, path: Path, problems: list[InputError],
+                holding: Holding | None = None) -> dict[str, Any]:
+    """A record read field by field: what checks is kept; what does not is left out, reported, and
+    (with ``holding``) held: a value that fails its check, a key given twice (each value: the
+    player says which), a key misspelt (as the field it is nearest, quoted as written); a key
+    near no field is held at its own place, which no question can hold."""
     if not isinstance(node, yaml.MappingNode):
         check_value(record, node, path, problems)  # says what is wrong with it
+        if holding is not None:
+            holding.hold(path, holding.quote(node, node), problems[-1].message if problems else "not taken")
         return {}
     result: dict[str, Any] = {}
+    given: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    names = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
         spec_field = record.fields.get(name) if isinstance(name, str) else None
-        if spec_field is None or name in result:
+        if spec_field is None or name in given:
             what = "duplicate" if spec_field is not None else "unknown"
+            near = closest(str(name), list(record.fields)) if spec_field is None else None
             hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
-            problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out", hint=hint,
-                                       position=position_of(key)))
+            alike = spec_field is not None and same_text(given[str(name)][1], value)
+            if not alike:
+                problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
+                                           hint=hint, position=position_of(key)))
+            if holding is None or alike:
+                continue
+            if spec_field is not None:  # given twice: neither value is taken, both are shown
+                first_key, first = given[str(name)]
+                if not any(held.path == (*path, str(name)) for held in holding.held):
+                    holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
+                holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
+                result.pop(str(name), None)
+            else:
+                place = near if near is not None and near in record.fields else str(name)
+                reason = f"{quoted(name)} is no part of the table" + (f"; did you mean {place!r}?"
+                                                                        if place != name else "")
+                holding.hold((*path, place), holding.quote(key, value), reason)
+                if place in names:
+                    result.pop(place, None)
             continue
         assert isinstance(name, str)
-        read = read_value(spec_field.spec, value, (*path, name), problems)
+        given[name] = (key, value)
+        before = len(problems)
+        read = read_value(spec_field.spec, value, (*path, name), problems, holding)
         if read is not MISSING:
             result[name] = read
+        elif holding is not None:
+            reason = "; ".join(problem.message + (f"; {problem.hint}" if problem.hint else "")
+                               for problem in problems[before:before + 2]) or "not taken"
+            holding.hold((*path, name), holding.quote(key, value), reason)
+    if holding is not None:
+        for held in holding.held:
+            name = held.path[-1] if held.path[:-1] == path else None
+            if isinstance(name, str) and name in result:
+                result.pop(name)  # a place held is asked, never kept at what the read took first
+                holding.hold(held.path, holding.quote(*given[name]), "given as well")
     return result
 
 
-def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError]) -> Any:
+def same_text(one: yaml.Node, two: yaml.Node) -> bool:
+    """Two values written alike (a key given twice with one value): nothing is lost taking one."""
+    if isinstance(one, yaml.ScalarNode) and isinstance(two, yaml.ScalarNode):
+        return bool(one.value == two.value and one.tag == two.tag)
+    return False
+
+
+def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputError],
+               holding: Holding | None = None) -> Any:
     """A value read as tally asks it: a record asked field by field, a list asked entry by entry,
-    each part kept if it checks; anything else checked as a whole."""
+    each part kept if it checks; anything else checked as a whole (held by its record when it
+    fails). A list's entry that fails is held at its own place (no question asks an entry again
+    but its next one)."""
     record = spec.asked_fields()
     if record is not None:
-        return read_record(record, node, path, problems)
+        return read_record(record, node, path, problems, holding)
     item = spec.asked_entries()
     if item is not None and isinstance(node, yaml.SequenceNode):
         entries = []
         for i, child in enumerate(node.value):
-            entry = read_value(item, child, (*path, i), problems)
+            before = len(problems)
+            if holding is not None:
+                holding.entries.append(((*path, i), child))
+            entry = read_value(item, child, (*path, i), problems, holding)
+            if holding is not None:
+                holding.entries.pop()
             if entry is not MISSING:
                 entries.append(entry)
+            elif holding is not None:
+                why = "; ".join(problem.message for problem in problems[before:before + 2])
+                holding.hold((*path, i), holding.quote(child, child), why or "not taken")
         return entries
     return check_value(spec, node, path, problems)
 

@@ -307,32 +307,37 @@ class Tally:
     # --- scoring: what "Score it" takes, and whether it may ------------------------------------
 
     def review(self, state: State, placing: Iterable[Path] = (),
-               now: datetime.datetime | None = None) -> Review:
+               now: datetime.datetime | None = None, held: Iterable[Path] = ()) -> Review:
         """The whole table as "Score it" would take it, decided from the plan (no answer replayed):
         every open list closed and every optional part left untouched declined, as an empty
         answer would (the date, if untouched, taken as ``now``); what only a person can give
         (a board not finished, a required answer) waits. ``placing``: the boards (their form's
-        place, ``players[0].grid``) a phone holds a tile half built on. The game's checks run once,
-        on the table closed, when nothing waits: its problems and its warnings."""
-        closed, waiting, date = self.closing(state, now or self.now)
-        held = [self.placing(path, state.data) for path in sorted(set(placing), key=str)]
+        place, ``players[0].grid``) a phone holds a tile half built on; ``held``: the places of
+        values FILE held that its read could not take, which wait for a person's answer (never
+        declined by "Score it"). The game's checks run once, on the table closed, when nothing
+        waits: its problems and its warnings."""
+        closed, waiting, date = self.closing(state, now or self.now, tuple(held))
+        placed = tuple(self.placing(path, state.data) for path in sorted(set(placing), key=str))
         if waiting:
-            return Review(closed, tuple(waiting), tuple(held), date=date)
+            return Review(closed, tuple(waiting), placed, date=date)
         errors, warnings = self.check_table(closed.data)
         problems = self.problems_of(closed, errors) if errors else []
-        return Review(closed, (), tuple(held), tuple(problems),
+        return Review(closed, (), placed, tuple(problems),
                       tuple(dict.fromkeys(message for _, message in warnings)), date)
 
-    def closing(self, state: State, now: datetime.datetime) -> tuple[State, list[str], str]:
-        """``state`` with every question left that an empty answer settles settled (lists closed,
-        optional parts declined, defaults taken, the date ``now``), on one copy, a plan at a time;
-        what waits for a person, in words; the date taken (empty if it was answered)."""
+    def closing(self, state: State, now: datetime.datetime,
+                held: tuple[Path, ...] = ()) -> tuple[State, list[str], str]:
+        """``state`` with every question left that "Score it" settles settled (lists closed,
+        optional parts and parts with a default declined: a default becomes an answer only by a
+        person's act, SPEC section 8; the date ``now``), on one copy, a plan at a time; what waits
+        for a person, in words; the date taken (empty if it was answered)."""
         work = Work(self, state)
         date = ""
         for _ in range(MOST_ROUNDS):
             plan = self.plan(work.state())
             left = [question for question in plan if not question.answered]
-            waiting = [self.waiting(question, work.data) for question in left if not settles(question)]
+            waiting = [self.waiting(question, work.data) for question in left
+                       if not settles(question) or any(asks(question, path) for path in held)]
             if waiting or not left:
                 return work.state(), waiting, date
             for question in left:
@@ -340,8 +345,9 @@ class Tally:
                     date = written_minute(now)
                     work.put(question, date)
                     continue
+                untouched = question.kind != "item" and question.default is not MISSING
                 try:
-                    work.empty(question, "")
+                    work.empty(question, "-" if untouched else "")
                 except BadAnswer as error:  # a part whose empty answer the declaration refuses
                     return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
         return work.state(), ["too many questions left"], date
@@ -409,6 +415,17 @@ class Tally:
         also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
         chosen = [*first, *also] or inside
         return list({q.key: q for q in chosen}.values())
+
+
+def asks(question: Question, path: Path) -> bool:
+    """Whether ``question`` holds the place ``path``: it is there or inside it, or it is a game's
+    form that fills it (Caracas' board: ``grid``, ``landscape``)."""
+    if question.path[:len(path)] == path:
+        return True
+    if question.form is None:
+        return False
+    owner = question.path[:-1]
+    return path[:len(owner) + 1] in {(*owner, name) for name in question.form.fields}
 
 
 def settles(question: Question) -> bool:

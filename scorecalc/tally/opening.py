@@ -4,20 +4,26 @@ start it, and written through tally's ``Keeper`` (``tablefile/keeping.py``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.keeping import Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import load
-from .model import Tally
+from ..tablefile.reading import Held, load
+from .model import Tally, asks
+from .questions import Question
 from .state import State
+from .wording import seen_as
 
 
 class TallyFile:
     """One run's FILE: ``state`` as read (an absent optional part of a file tally did not start
-    counting as declined), ``problems`` (values dropped, asked again), ``keeper`` its lock."""
+    counting as declined), ``problems`` (the values the read could not take, in the file's words),
+    ``held`` (their places, each asked again with the file's text: SPEC section 8, "A read never
+    drops a value"), ``keeper`` its lock. A value no question can hold (a Caracas board in
+    ``tiles:`` form) refuses the run (``UsageError``, exit 2), in the players' words."""
 
     def __init__(self, game: Game[Any], name: str, model: Tally) -> None:
         if name == "-":  # the terminal's tally and the pad alike
@@ -37,14 +43,38 @@ class TallyFile:
         self.existed = loaded.exists
         self.foreign = loaded.exists and not loaded.started and bool(loaded.data)
         self.problems = loaded.problems
+        self.held = loaded.held
+        self.model = model
         self.backup = loaded.exists and not loaded.started
         """A ``FILE~`` is still due before the first rewrite."""
         if self.foreign:
             self.state = model.settled(self.state)
+        if self.held:
+            self.state = undeclined(self.state, [held.path for held in self.held])
+            stuck = [held for held in self.held if not askable(model.plan(self.state), held.path)]
+            if stuck:
+                self.keeper.close()
+                them = "these" if len(stuck) > 1 else "it"
+                raise UsageError("\n".join([*(f"{name}: {self.words(held)}" for held in stuck),
+                                            f"{name}: no question of tally can hold {them}, and nothing is "
+                                            f"scored without {them}: fix {them} in the file, then run "
+                                            f"'scorecalc tally {game.name} {name}' again"]))
+
+    def words(self, held: Held) -> str:
+        """A value held, in the players' words, with the file's text: ``Ana's exhibition: the
+        file has “exhibition: 30; exhibition: 45” (given twice)``."""
+        model = self.model
+        within = f" in “{held.within}”" if held.within else ""
+        return (f"{seen_as(held.path, self.state.data, model.interview, model.declaration)}: the file has "
+                f"“{held.text}”{within} ({held.reason})")
+
+    def held_at(self, question: Question) -> list[Held]:
+        """The values held that ``question`` asks again (its place, or one inside it)."""
+        return [held for held in self.held if asks(question, held.path)]
 
     @property
     def must_write(self) -> bool:
-        """Whether this run has anything to write: FILE is new, unfinished, or had values dropped."""
+        """Whether this run has anything to write: FILE is new, unfinished, or had values held."""
         return not self.existed or self.started or bool(self.problems)
 
     def kept_as(self) -> str | None:
@@ -76,3 +106,15 @@ class TallyFile:
 
     def close(self) -> None:
         self.keeper.close()
+
+
+def askable(plan: list[Question], path: Path) -> bool:
+    return any(not question.answered and asks(question, path) for question in plan)
+
+
+def undeclined(state: State, paths: list[Path]) -> State:
+    """``state`` with nothing declined at, around or inside a place held (a misspelt ``locaton:``
+    is asked, never settled as declined)."""
+    declined = frozenset(done for done in state.progress.declined
+                         if not any(done[:len(path)] == path or path[:len(done)] == done for path in paths))
+    return replace(state, progress=replace(state.progress, declined=declined))

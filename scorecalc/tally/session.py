@@ -64,6 +64,8 @@ class Session(Moving):
         """The answers given since FILE was last written (printed if it cannot be)."""
         self.expanded: set[Any] = set()
         """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
+        self.quoted: set[Any] = set()
+        """The values held from FILE whose text was shown where they are asked."""
         self.resumed: set[Any] = set()
         """Records shown their work so far in this run (a half-typed board, Caribe's books)."""
 
@@ -105,8 +107,8 @@ class Session(Moving):
         kept = self.file.kept_as()
         if kept:
             say(kept)
-        for line in self.problems:
-            say(self.terminal.bad(line) + " — asked again below")
+        for held in self.file.held:  # every value the read could not take: asked below, never dropped
+            say(self.terminal.bad(f"{self.file.words(held)}: asked below"))
         plan = self.plan()
         left = self.model.left(plan)
         self.preflight(left)
@@ -195,6 +197,9 @@ class Session(Moving):
             self.advance(question)
 
     def ended(self, plan: list[Question]) -> int:
+        for held in [held for held in self.file.held if any(not q.answered and q.path[:len(held.path)]
+                                                              == held.path for q in plan)]:
+            self.terminal.say(f"{self.name}: not answered: {self.file.words(held)}")
         self.terminal.say(f"{self.name}: the input ended with {self.left_text(plan)} left "
                           f"({self.kept()}); run 'scorecalc tally {self.game.name} {self.name}' to go on")
         return EXIT_BAD_INPUT
@@ -259,6 +264,10 @@ class Session(Moving):
         self.last_doc = (doc, question.section)
         if choices:
             self.terminal.say("  " + self.terminal.dim(choices))
+        for held in self.file.held_at(question):
+            if held.path not in self.quoted:  # the file's text, once, where it is asked again
+                self.quoted.add(held.path)
+                self.terminal.say("  " + self.terminal.bad(f"the file has “{held.text}” ({held.reason})"))
         default = self.default_text(question)
         bracket = f" [{default}]" if default else ""
         return f"› {question.label}{bracket}: "

@@ -107,7 +107,8 @@ class Pad:
         with self.lock:
             flags = frozenset(self.placing)
             if self.reviewed is None or self.reviewed[0] is not self.state or self.reviewed[1] != flags:
-                self.reviewed = (self.state, flags, self.model.review(self.state, flags))
+                self.reviewed = (self.state, flags, self.model.review(
+                    self.state, flags, held=[held.path for held in self.file.held]))
             return self.reviewed[2]
 
     def view(self) -> View:
@@ -127,7 +128,8 @@ class Pad:
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
                     section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               at(problems, question.path))
+                                               "; ".join(filter(None, [*self.held_text(question),
+                                                                       at(problems, question.path)])))
                     shown.add(question.path)
                     continue
                 section.fields.append(self.field_view(question, at(problems, question.path)))
@@ -174,7 +176,13 @@ class Pad:
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
-            problem=problem)
+            problem="; ".join(filter(None, [*self.held_text(question), problem])))
+
+    def held_text(self, question: Question) -> list[str]:
+        """What FILE held at an unanswered question and the read could not take, quoted."""
+        if question.answered:
+            return []
+        return [f"the file has “{held.text}” ({held.reason})" for held in self.file.held_at(question)]
 
     def placeholder(self, question: Question) -> str:
         if question.kind == "item" and question.index >= question.minimum:

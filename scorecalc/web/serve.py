@@ -223,8 +223,8 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
         kept = pad.file.kept_as()
         if kept:
             say(kept)
-        for line in pad.file.problems:
-            say(terminal.bad(line) + " — asked again on the phones")
+        for held in pad.file.held:  # every value the read could not take: asked, never dropped
+            say(terminal.bad(f"{pad.file.words(held)}: asked on the phones"))
         pad.file.refuse_read_only()
         try:
             scored = serve(pad, bind, say)

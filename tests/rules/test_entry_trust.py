@@ -240,3 +240,27 @@ def test_the_pads_terminal_is_told_what_holds_score_it(tmp_path: Path) -> None:
         assert said.count("Every question is answered: 'Score it' on a phone, or Enter here.") == 2
     finally:
         pad.close()
+
+
+def test_score_it_declines_an_untouched_default_rather_than_writing_it(tmp_path: Path) -> None:
+    """A default becomes an answer only by a person's act (SPEC section 8): "Score it" on a
+    Galapagos table whose animals nobody entered leaves ``animals`` out of FILE (declined: the
+    game reads it as none), where it used to write ``animals: 0`` for every player."""
+    file = tmp_path / "g.yaml"
+    pad = Pad(get_game("galapagos"), str(file), NOW)
+    try:
+        for i, (name, exhibition, education, money) in enumerate((("Ana", "40", "10", "2000"),
+                                                                  ("Ben", "30", "12", "1500"))):
+            saved(pad, f"players[{i}].name", name)
+            saved(pad, f"players[{i}].exhibition", exhibition)
+            saved(pad, f"players[{i}].education", education)
+            saved(pad, f"players[{i}].money", money)
+        review = pad.review()
+        assert review.ready, review
+        assert pad.score(anyway=True).status == "saved"
+    finally:
+        pad.close()
+    written = yaml.safe_load(file.read_text(encoding="utf-8"))
+    assert [player["name"] for player in written["players"]] == ["Ana", "Ben"]
+    assert all("animals" not in player for player in written["players"])
+    assert written["date"] == "2026-12-02 20:00"

@@ -134,14 +134,19 @@ def test_a_file_complete_but_for_one_money_asks_exactly_that(tmp_path: Path) -> 
     assert "tally:" not in target.read_text()
 
 
-def test_a_part_left_out_of_a_file_names_its_player(tmp_path: Path) -> None:
-    """SPEC 7: messages name the player after the index, tally's 'left out' ones too."""
+def test_a_part_no_question_holds_names_its_player(tmp_path: Path) -> None:
+    """SPEC 8: a value no question can hold is never left out of a score: named in the players'
+    words with the file's text, exit 2, FILE as it was (until main at e31c357: 'left out', scored)."""
     example = (ROOT / "examples" / "galapagos" / "shared-victory.yaml").read_text()
     kit = "  - name: Kit\n"
-    (tmp_path / "t.yaml").write_text(example.replace(kit, kit + "    colour: red\n", 1))
+    written = example.replace(kit, kit + "    colour: red\n", 1)
+    (tmp_path / "t.yaml").write_text(written)
     result = run("tally", "galapagos", "t.yaml", "--format", "csv", cwd=tmp_path)
-    assert re.search(r"t\.yaml:\d+:5: players\[1\] \(Kit\)\.colour: unknown key 'colour'; left out",
-                     result.stderr), result.stderr
+    assert result.returncode == 2 and result.stdout == ""
+    assert "t.yaml: Kit's colour: the file has “colour: red” ('colour' is no part of the table)" \
+        in result.stderr.splitlines(), result.stderr
+    assert "players[" not in result.stderr and not re.search(r"t\.yaml:\d+:\d+", result.stderr)
+    assert (tmp_path / "t.yaml").read_text() == written
 
 
 def test_other_commands_do_not_import_the_tally_package(tmp_path: Path) -> None:

@@ -234,6 +234,10 @@ ORIGIN_TILE = [b"Sea Lion", b"3", b"Ann 2, Bob 1", b""]  # Sydney: no starting, 
 
 def test_origin_a_board_entry_without_a_species_is_asked_not_a_crash(folder: Path) -> None:
     (folder / "f.yaml").write_text(ORIGIN_HEAD + "board:\n  - {name: Rachel}\n")
+    refused = run_tally(["tally", "origin", "f.yaml"], [b"Ann"])  # 'name' no question holds: never dropped
+    assert refused.code == 2 and "tile 1 name: the file has “name: Rachel”" in refused.stderr, refused.stderr
+    assert (folder / "f.yaml").read_text() == ORIGIN_HEAD + "board:\n  - {name: Rachel}\n"
+    (folder / "f.yaml").write_text(ORIGIN_HEAD + "board:\n  - {}\n")
     first = run_tally(["tally", "origin", "f.yaml"], [b"Ann"])
     assert first.code == 2, first.stderr
     assert "input ended" in first.stderr

@@ -77,17 +77,16 @@ class Phone(BasePhone):
         self.tap(self.editor(player).get_by_role("button", name=LANDS[token[:2]], exact=True))
 
     def finish(self, player: int, row: int, col: int, token: str) -> int:
-        """The rest of a begun tile: its animals, its rivers' edges (from what its square started
-        with: the sides its neighbours' rivers lead into), "Place"; then its square drawn with the
+        """The rest of a begun tile: its animals, its rivers' edges (each tapped: a side its
+        neighbours' rivers lead into is only a hint), "Place"; then its square drawn with the
         token. The table's version after it."""
         editor = self.editor(player)
         body, *rivers = token.split("~")
         for at in range(2, len(body), 2):
             self.tap(editor.get_by_role("button", name=ANIMALS[body[at:at + 2]], exact=True))
-        start = self.cell(player, row, col).get_attribute("data-start").lstrip("~")
         first, second = [*rivers, "", ""][:2]
         for side in "NESW":
-            if (side in first) != (side in start) and side not in second:
+            if side in first:
                 self.tap(editor.locator(f'.edge[data-side="{side}"]'))
         if second:
             self.tap(editor.get_by_role("button", name="Second river"))

@@ -2,14 +2,17 @@
 // square, or a tile to change or clear it), then its choices in the editor the page holds
 // (a land, up to two animals, the edges its rivers reach: whatever the form's palette says),
 // then "Place": the cell's text is sent as one answer ({place, seen, value}), as pad.js sends
-// a field. The editor keeps what was tapped across a redraw of the form (another phone's
+// a field. A free square starts with nothing chosen: a side that a neighbour's river leads into
+// (the cell's data-start) is only a hint, drawn dashed and named ("river from ✻2?"), taken by one
+// tap on it or on its edge; nothing is sent that the player did not tap (SPEC section 8). The editor keeps what was tapped across a redraw of the form (another phone's
 // answer): its state lives here, and is drawn again into the fresh form. Every text is set
 // with textContent or setAttribute, never as markup.
 "use strict";
 (function () {
   const pad = document.getElementById("pad");
   if (!pad) return;
-  let open = null;  // {board, place, seen, label, picks: [[code]], lines: [[side]], line, status, kind}
+  let open = null;  // {board, place, seen, label, picks: [[code]], lines: [[side]], line, status, kind,
+  // hints: [[side, words]]}
   const said = new Map();  // board place -> [text, kind, version]: the last reply, shown under the board
   let flagged = null;  // the board this phone told the pad it is placing a tile on
 
@@ -67,10 +70,34 @@
     const editor = board.querySelector(".editor");
     if (!editor) return;
     const seen = cell.dataset.seen;
+    const g = grammar(editor);
+    const hinted = seen ? [] : parse(cell.dataset.start, g).lines.flat();
     open = Object.assign({ board: board.dataset.board, place: cell.dataset.place, seen: seen,
-      label: cell.dataset.label, line: 0, status: "", kind: "" },
-    parse(seen || cell.dataset.start, grammar(editor)));
+      label: cell.dataset.label, line: 0, status: "", kind: "",
+      hints: hinted.map((side) => [side, hintWords(board, cell, side, g)]) },
+    parse(seen, g));
     draw(true);
+  }
+
+  // "river from ✻2?": the neighbour on ``side`` of a square (``…r3c1``: rows down, columns
+  // right), by the words its own cell is labelled with, less what the two labels share
+  // ("Alex's "); the side's own words when no cell is there.
+  function hintWords(board, cell, side, g) {
+    const steps = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
+    const at = /r(\d+)c(\d+)$/.exec(cell.dataset.place);
+    const step = steps[side.toUpperCase()];
+    const other = at && step ? cellOf(board, cell.dataset.place.slice(0, at.index)
+      + `r${Number(at[1]) + step[0]}c${Number(at[2]) + step[1]}`) : null;
+    const edge = [...board.querySelectorAll(".editor .edge")].find((e) => e.dataset.side === side);
+    const line = board.querySelector(".editor .sides legend");
+    const noun = line ? line.textContent.split(/s?:/)[0].toLowerCase() : "river";
+    if (!other || !other.dataset.label) return `${noun} from the ${edge ? edge.getAttribute("aria-label") : side}?`;
+    const mine = cell.dataset.label || "";
+    const theirs = other.dataset.label;
+    let shared = 0;
+    while (shared < mine.length && mine[shared] === theirs[shared]) shared++;
+    const cut = theirs.lastIndexOf(" ", shared - 1) + 1;
+    return `${noun} from ${theirs.slice(cut)}?`;
   }
 
   // The state drawn into the page as it is now (after any redraw): the editor shown at its board,
@@ -115,10 +142,39 @@
           }
         }
       });
+      const hints = open.hints.filter(([side]) => !open.lines.some((sides) => sides.includes(side)));
+      for (const run of runs) {  // a hint not taken: dashed, on the river being drawn
+        run.classList.toggle("hint", Number(run.dataset.line) === open.line && !run.classList.contains("on")
+          && hints.some(([side]) => side === run.dataset.side));
+      }
       for (const edge of editor.querySelectorAll(".edge")) {
         const line = open.lines.findIndex((sides) => sides.includes(edge.dataset.side));
+        const hint = hints.find(([side]) => side === edge.dataset.side);
         edge.setAttribute("aria-pressed", String(line >= 0));
-        edge.setAttribute("class", "edge" + (line >= 0 ? " on-" + (line + 1) : ""));
+        edge.setAttribute("class", "edge" + (line >= 0 ? " on-" + (line + 1) : "") + (hint ? " hinted" : ""));
+        edge.querySelector("title").textContent = hint ? hint[1] : edge.getAttribute("aria-label");
+      }
+      const sidesBox = editor.querySelector("fieldset.sides");
+      let offered = editor.querySelector(".hints");
+      if (sidesBox && !offered) {
+        offered = document.createElement("div");
+        offered.className = "hints";
+        sidesBox.appendChild(offered);
+      }
+      if (offered) {
+        const words = hints.map(([side, text]) => side + "\u0000" + text).join("\u0001");
+        if (offered.dataset.words !== words) {  // drawn again only when the hints change
+          offered.dataset.words = words;
+          offered.replaceChildren(...hints.map(([side, text]) => {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "hint";
+            button.dataset.hint = side;
+            button.textContent = text;
+            return button;
+          }));
+        }
+        offered.hidden = !hints.length;
       }
       const second = editor.querySelector(".second");
       if (second) second.setAttribute("aria-pressed", String(open.line === 1));
@@ -183,9 +239,10 @@
       else { open.status = "at most " + pick.most + ": tap one chosen to take it off"; open.kind = "bad"; }
       return draw(false);
     }
-    const edge = target.closest(".edge");
+    const taken = target.closest("button[data-hint]");
+    const edge = taken || target.closest(".edge");
     if (edge) {
-      const side = edge.dataset.side;
+      const side = taken ? taken.dataset.hint : edge.dataset.side;
       const mine = open.lines[open.line];
       if (mine.includes(side)) mine.splice(mine.indexOf(side), 1);
       else {
@@ -256,7 +313,7 @@
   pad.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && open) { open = null; return draw(false); }
     if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target.closest(".cell[data-place], .edge");
+    const target = event.target.closest(".cell[data-place], .edge");  // a hint is a button: its own click
     if (!target) return;
     event.preventDefault();
     if (target.matches(".cell")) startAt(target);
