@@ -5,9 +5,12 @@ from input (item 3). Servers on 127.0.0.1 in a process of their own (``tests.sup
 
 from __future__ import annotations
 
+import asyncio
+import datetime
 import http.client
 import json
 import os
+import random
 import signal
 import threading
 from pathlib import Path
@@ -124,3 +127,162 @@ def test_a_signal_during_a_replace_is_handed_on_after_it_never_raised_in_the_wri
 def post(pad: Served, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, Any]:
     code, _, data = pad.request("answer", body, headers or JSON)
     return code, data
+
+
+# --- every request answered, never a 500 from input (item 3) ----------------------------------------
+
+HOST = "127.0.0.1:8000"
+TOKEN = "t" * 22
+
+
+class InProcess:
+    """The pad's application called in this process, as uvicorn calls it: for what a test must
+    break inside (a route that raises, a FILE that cannot be written)."""
+
+    def __init__(self, file: Path) -> None:
+        from scorecalc.games import get_game
+        from scorecalc.web.app import Serving, build
+        from scorecalc.web.pad import Pad
+
+        self.said: list[str] = []
+        self.pad = Pad(get_game("galapagos"), str(file), datetime.datetime(2026, 1, 5, 20, 0),
+                       say=self.said.append)
+        self.app = build(Serving(self.pad, f"http://{HOST}"), TOKEN, HOST)
+
+    def post(self, body: bytes, route: str = "answer") -> tuple[int, Any]:
+        return asyncio.run(self.call("POST", f"/{TOKEN}/{route}", body))
+
+    async def call(self, method: str, path: str, body: bytes) -> tuple[int, Any]:
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+                 "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+                 "root_path": "", "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000),
+                 "headers": [(b"host", HOST.encode()), (b"content-type", b"application/json"),
+                             (b"content-length", str(len(body)).encode())]}
+        incoming = [{"type": "http.request", "body": body, "more_body": False}]
+        out: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+        async def send(message: Any) -> None:
+            out.append(dict(message))
+
+        await self.app(scope, receive, send)
+        status = next(m["status"] for m in out if m["type"] == "http.response.start")
+        data = b"".join(m.get("body", b"") for m in out if m["type"] == "http.response.body")
+        return status, json.loads(data)
+
+    def close(self) -> None:
+        self.pad.close()
+
+
+def answer(place: str, value: Any, seen: Any = None) -> bytes:
+    return json.dumps({"place": place, "seen": seen, "value": value}).encode()
+
+
+def test_an_unexpected_error_is_one_line_on_the_terminal_and_try_again_on_the_phone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    served = InProcess(tmp_path / "tonight.yaml")
+    try:
+        def broken(*args: Any) -> Any:
+            raise RuntimeError("a bug\nover two lines")
+
+        monkeypatch.setattr(served.pad, "answer", broken)
+        code, reply = served.post(answer("players[0].name", "Anna"))
+        assert (code, reply["status"], reply["message"]) == (500, "failed", "failed: try again")
+        logged = [line for line in served.said if "RuntimeError" in line]
+        assert logged == ["(a phone's request met an error, told 'try again'; the pad serves on: "
+                          "RuntimeError: a bug over two lines)"]
+        monkeypatch.undo()
+        assert served.post(answer("players[0].name", "Anna"))[1]["status"] == "saved"  # serving on
+    finally:
+        served.close()
+
+
+def test_failure_replies_name_file_by_its_own_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorecalc.errors import UsageError
+
+    served = InProcess(tmp_path / "tonight.yaml")
+    try:
+        def full(text: str) -> str:
+            raise UsageError(f"{served.pad.name}: cannot write: No space left on device")
+
+        monkeypatch.setattr(served.pad.file, "write", full)
+        code, reply = served.post(answer("players[0].name", "Anna"))
+        assert (code, reply["status"]) == (503, "failed")
+        assert reply["message"] == "tonight.yaml: cannot write: No space left on device"
+        assert str(tmp_path) in "".join(served.said)  # the terminal, the server's own, says where
+    finally:
+        served.close()
+
+
+NOT_ANSWERS = [b"[" * 10_000, b"{" * 100_000, b'{"a":' * 5_000, b"not json", b"", b"\xff\xfe", b"null",
+               b"[1, 2]", b'"text"', b"1e999999", b"9" * 5_000, answer("players[0].name", 7),
+               answer(7, "Anna"), answer("players[0].name", "Anna", seen=[1]),
+               answer("players[0].name", None), b'{"place": "x", "value": "y", "remove": "yes"}',
+               b'{"place": "\\ud800", "seen": "\\udfff", "value": "\\ud800"}',
+               answer("players[0].name", {"a": [1, 2, {"b": None}]})]
+
+
+def test_bodies_that_are_not_answers_get_400_with_one_line(tmp_path: Path) -> None:
+    served = InProcess(tmp_path / "tonight.yaml")
+    try:
+        for body in NOT_ANSWERS:
+            code, reply = served.post(body)
+            assert code in (400, 404, 413), (body[:40], code, reply)
+            assert reply["status"] in ("refused", "gone") and "\n" not in reply["message"], (body[:40], reply)
+        assert not served.said or all("error" not in line for line in served.said), served.said
+        assert served.post(answer("players[0].name", "Anna"))[1]["status"] == "saved"
+    finally:
+        served.close()
+
+
+def random_body(rng: random.Random, depth: int = 0) -> Any:
+    kinds = ["str", "int", "float", "none", "bool", "list", "dict", "answer"] if depth < 6 else ["str", "int"]
+    kind = rng.choice(kinds)
+    if kind == "str":
+        return "".join(chr(rng.choice([rng.randrange(0x20, 0x7F), rng.randrange(0, 0x110000)]))
+                       for _ in range(rng.randrange(0, 12)))
+    if kind == "int":
+        return rng.choice([0, -1, 7, 2 ** 70, rng.randrange(-10 ** 9, 10 ** 9)])
+    if kind == "float":
+        return rng.choice([0.5, -1e300, 1e-300])
+    if kind in ("none", "bool"):
+        return None if kind == "none" else rng.random() < 0.5
+    if kind == "list":
+        return [random_body(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
+    if kind == "dict":
+        return {random_body(rng, 6): random_body(rng, depth + 1) for _ in range(rng.randrange(0, 4))}
+    return {"place": rng.choice(["players[0].name", "location", "date", "players[0].money", "players[9].x",
+                                 random_body(rng, 6)]),
+            "seen": rng.choice([None, "", random_body(rng, 6)]), "value": random_body(rng, depth + 1),
+            **({"remove": random_body(rng, 6)} if rng.random() < 0.2 else {})}
+
+
+def encoded(rng: random.Random) -> bytes:
+    body = json.dumps(random_body(rng)).encode()
+    cut = rng.random()
+    if cut < 0.1:
+        return body[:rng.randrange(0, len(body) + 1)]  # cut short
+    if cut < 0.15:
+        return b"[" * rng.randrange(1000, 60_000)  # nested past any parser's depth
+    return body
+
+
+@pytest.mark.slow
+def test_a_thousand_random_bodies_no_500_and_a_phone_still_answers(tmp_path: Path) -> None:
+    rng = random.Random(36)
+    pad = Served("galapagos", tmp_path / "tonight.yaml")
+    try:
+        codes: dict[int, int] = {}
+        for _ in range(1000):
+            code = post(pad, encoded(rng))[0]
+            codes[code] = codes.get(code, 0) + 1
+        assert 500 not in codes and set(codes) <= {200, 400, 404, 409, 413, 422}, codes
+        assert pad.answer("location", "Home")[0] == 200
+        assert pad.process.poll() is None
+        said = "".join(pad.said) + "".join(pad.lines.queue)
+        assert "Traceback" not in said and "met an error" not in said, said
+        assert yaml.safe_load(pad.file.read_text(encoding="utf-8"))["location"] == "Home"
+    finally:
+        pad.stop()
