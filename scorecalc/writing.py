@@ -203,9 +203,13 @@ def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool =
     pending: list[int] = []
     held: list[int] = []
     saved: dict[int, Any] = {}
+    # tally's FILE (either screen) is replaced whole before a signal is handed on: the answer was
+    # accepted and its caller says "saved" once this returns; ``--output`` gives up instead
+    stop = [] if lock or unchanged is not None else pending
+    gave_up = False
     try:
         with signals_held(pending, saved):
-            _replace_held(real, data, status, pending, held if lock else None, absent, unchanged)
+            gave_up = not _replace_held(real, data, status, stop, held if lock else None, absent, unchanged)
         return held[0] if held else None
     except BaseException:
         for fd in held:
@@ -214,11 +218,15 @@ def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool =
     finally:
         if pending:  # handed on once FILE is whole: the run's handler decides what it does
             hand_on(pending[0], saved)
+            if gave_up:  # given up, and the handler did not end the run: never claim it written
+                raise InterruptedError(errno.EINTR, "a signal came before it was written whole", real)
 
 
 def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int],
                   held: list[int] | None = None, absent: bool = False,
-                  unchanged: Callable[[str], bool] | None = None) -> None:
+                  unchanged: Callable[[str], bool] | None = None) -> bool:
+    """``_replace``'s work; ``False`` when a signal noted in ``pending`` made it give up (the old
+    file as it was)."""
     import tempfile
 
     folder = os.path.dirname(real)
@@ -230,7 +238,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         while view and not pending:
             view = view[os.write(fd, view[:_CHUNK]):]
         if pending:
-            return
+            return False
         os.fsync(fd)
         if status is None:
             umask = os.umask(0)
@@ -248,7 +256,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         os.close(fd)
         fd = -1
         if pending:  # interrupted while syncing: the old file stays as it was
-            return
+            return False
         if absent:
             _create_only(temporary, real)
         elif unchanged is not None:
@@ -256,6 +264,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         else:
             os.replace(temporary, real)
         renamed = True
+        return True
     finally:
         if fd >= 0:
             os.close(fd)

@@ -124,6 +124,37 @@ def test_a_signal_during_a_replace_is_handed_on_after_it_never_raised_in_the_wri
         signal.signal(signal.SIGHUP, previous)
 
 
+@pytest.mark.parametrize("tally", [True, False], ids=["tally's FILE", "--output"])
+def test_a_signal_while_the_new_file_is_synced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               tally: bool) -> None:
+    """A signal before the new file is whole: tally's FILE is still replaced (its answer was taken,
+    and "saved" follows), then the signal handed on; ``--output`` gives up, the old file as it
+    was, and says so when the handler did not end the run (never a write claimed that was not)."""
+    target = tmp_path / "t.yaml"
+    target.write_text("old\n")
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: caught.append(signum))
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    try:
+        if tally:
+            writing.write_output(str(target), "new\n", unchanged=lambda path: True)
+            assert target.read_text() == "new\n"
+        else:
+            with pytest.raises(InterruptedError):
+                writing.write_output(str(target), "new\n")
+            assert target.read_text() == "old\n"
+        assert caught == [signal.SIGTERM]
+        assert sorted(os.listdir(tmp_path)) == ["t.yaml"]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def post(pad: Served, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, Any]:
     code, _, data = pad.request("answer", body, headers or JSON)
     return code, data
