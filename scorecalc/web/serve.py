@@ -150,14 +150,16 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     import uvicorn
 
     from .app import Serving, build
+    from .door import door, raise_open_files
 
     address, sock = choose(bind)
     token = secrets.token_urlsafe(TOKEN_BYTES)
     link = f"http://{address.host_header}/{token}/"
     serving = Serving(pad, f"http://{address.host_header}")
+    raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none")
+                            server_header=False, date_header=False, ws="none", http=door())
     server = stopping_server(config)
     if address.note:
         say(address.note)
