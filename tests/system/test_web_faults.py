@@ -317,3 +317,20 @@ def test_a_thousand_random_bodies_no_500_and_a_phone_still_answers(tmp_path: Pat
         assert yaml.safe_load(pad.file.read_text(encoding="utf-8"))["location"] == "Home"
     finally:
         pad.stop()
+
+
+def test_file_removed_while_the_pad_runs_is_written_again_and_the_terminal_says_so(tmp_path: Path) -> None:
+    file = tmp_path / "tonight.yaml"
+    served = InProcess(file)
+    try:
+        assert served.post(answer("players[0].name", "Anna"))[1]["status"] == "saved"
+        file.unlink()
+        code, reply = served.post(answer("location", "Home"))
+        assert (code, reply["status"]) == (200, "saved")
+        table = yaml.safe_load(file.read_text(encoding="utf-8"))
+        assert (table["players"][0]["name"], table["location"]) == ("Anna", "Home")
+        assert f"{file} was removed while tally ran: it is written again with every answer so far" \
+            in "\n".join(served.said)
+        assert served.post(answer("players[0].name", "Ana", "Anna"))[1]["status"] == "saved"  # on as before
+    finally:
+        served.close()
