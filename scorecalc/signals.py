@@ -1,5 +1,7 @@
 """Signals: SIGTERM and SIGHUP end a run as SIGINT does, by an exception that unwinds (exit
-128 + the signal), and are held while a file is being replaced (``writing``).
+128 + the signal), and are held while a file is being replaced (``writing``), then handed to
+the handler that was there before (``hand_on``): never raised in the middle of the writer's
+caller by the writer itself, never left ignored.
 
 Apart from ``writing`` because every run installs the handlers at its start, while only
 ``--output`` and tally write files: a table printed to the terminal need not load the
@@ -12,6 +14,7 @@ import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 _HELD_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
@@ -69,13 +72,15 @@ def install_signal_handlers() -> None:
 
 
 @contextmanager
-def signals_held(pending: list[int]) -> Iterator[None]:
-    """Note SIGINT/SIGTERM/SIGHUP in ``pending`` instead of acting on them."""
+def signals_held(pending: list[int], saved: dict[int, Any] | None = None) -> Iterator[None]:
+    """Note SIGINT/SIGTERM/SIGHUP in ``pending`` instead of acting on them; ``saved`` gets the
+    handlers that were there (restored on leaving), for ``hand_on``."""
 
     def note(signum: int, frame: FrameType | None) -> None:
         pending.append(signum)
 
-    saved = {}
+    if saved is None:
+        saved = {}
     for signum in _HELD_SIGNALS:
         previous = signal.getsignal(signum)
         if previous == signal.SIG_IGN or previous is None:
@@ -89,3 +94,14 @@ def signals_held(pending: list[int]) -> Iterator[None]:
     finally:
         for signum, previous in saved.items():
             signal.signal(signum, previous)
+
+
+def hand_on(signum: int, saved: dict[int, Any]) -> None:
+    """A signal held by ``signals_held``, given now to the handler that was there: the command
+    line's raises (the run ends with 128 + the signal), a server's notes it and stops serving;
+    the default action is taken as the signal would have taken it."""
+    handler = saved.get(signum, signal.getsignal(signum))
+    if callable(handler):
+        handler(signum, None)
+    elif handler == signal.SIG_DFL:
+        signal.raise_signal(signum)

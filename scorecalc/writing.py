@@ -8,23 +8,44 @@
 - A symbolic link is followed: the file it points to is replaced, the link stays.
 - Anything else (a FIFO, a terminal, ``/dev/null``) is written through, never replaced.
 - SIGINT, SIGTERM and SIGHUP while the temporary file exists are held until it is
-  removed (or renamed into place), then end the run with 128 + the signal.
+  removed (or renamed into place), then handed to the handler that was there before: the
+  command line's ends the run with 128 + the signal; the pad's server (``web/serve.py``)
+  stops serving. Never raised where the writer was called (a request of the pad).
+- Tally's FILE (``unchanged`` given) is replaced by an atomic exchange of names (Linux
+  ``renameat2(RENAME_EXCHANGE)``, macOS ``renamex_np(RENAME_SWAP)``, through ``ctypes``):
+  what was swapped out is then checked, and if it is not what the caller last saw (an edit
+  landed between the check and the replace) the names are exchanged back, so FILE keeps the
+  edit, and ``Overtaken`` is raised. Where no exchange exists the check is made just before
+  ``os.replace``: the narrowest gap a plain rename allows, not none.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from .errors import UsageError
-from .signals import Interrupted, ignore_further_signals, signals_held
+from .signals import hand_on, signals_held
 
 STDOUT = "-"
 TEMP_PREFIX = ".scorecalc-"
 TEMP_SUFFIX = ".tmp"
 _CHUNK = 1 << 20
+BEFORE_REPLACE: list[Callable[[str], None]] = []
+"""A test seam: each is called with FILE's path once the new file is ready, just before it
+replaces FILE (after the caller's own check): a test edits FILE there, deterministically."""
+
+
+class Overtaken(Exception):
+    """FILE changed between the caller's check and the replace: it was put back as it was found."""
+
+
 def _stat(path: str) -> os.stat_result | None:
     """``os.stat`` following links; ``None`` when nothing is there (or a dangling link)."""
     try:
@@ -128,18 +149,23 @@ def same_target(first: str, second: str) -> bool:
     return os.path.realpath(first) == os.path.realpath(second)
 
 
-def write_output(path: str, content: str | bytes, *, lock: bool = False, absent: bool = False) -> int | None:
+def write_output(path: str, content: str | bytes, *, lock: bool = False, absent: bool = False,
+                 unchanged: Callable[[str], bool] | None = None) -> int | None:
     """Write ``content`` (text as UTF-8, or bytes: a QR image) where ``--output PATH`` says
     (see the module's rules).
 
     Failures are ``OSError`` (the caller reports ``PATH: cannot write: ...``, exit 2);
-    a signal while a temporary file exists raises ``Interrupted`` once it is removed.
+    a signal while a temporary file exists is handed to the run's handler once FILE is whole.
     ``lock``: the new file is ``flock``-ed before it is renamed into place, and the open
     descriptor holding that lock is returned (tally keeps FILE locked across rewrites);
     ``None`` when nothing was renamed (standard output, a device).
     ``absent``: ``path`` is created only if it is still absent (a hard link of the finished
     temporary file, which fails when a file of that name appeared meanwhile), else
     ``FileExistsError`` and nothing is written: tally's first write of a FILE that did not exist.
+    ``unchanged``: told the path of what the new file replaced (by an exchange of names, see the
+    module's rules), it says whether that is still what the caller last saw; if not, FILE is put
+    back and ``Overtaken`` raised. ``FileNotFoundError`` when FILE vanished meanwhile (nothing
+    written).
     """
     data = content.encode("utf-8") if isinstance(content, str) else content
     if path == STDOUT:
@@ -156,7 +182,7 @@ def write_output(path: str, content: str | bytes, *, lock: bool = False, absent:
         raise FileExistsError(17, "it was created meanwhile", path)
     if status is not None and _no_write_bit(status):
         raise PermissionError(13, f"read-only (mode {stat.S_IMODE(status.st_mode):04o})", path)
-    return _replace(os.path.realpath(path), data, status, lock, absent)
+    return _replace(os.path.realpath(path), data, status, lock, absent, unchanged)
 
 
 def _write_through(path: str, data: bytes) -> None:
@@ -171,27 +197,36 @@ def _write_through(path: str, data: bytes) -> None:
 
 
 def _replace(real: str, data: bytes, status: os.stat_result | None, lock: bool = False,
-             absent: bool = False) -> int | None:
+             absent: bool = False, unchanged: Callable[[str], bool] | None = None) -> int | None:
     """Write a temporary file beside ``real`` and rename it over ``real``; never leave it behind.
     ``lock``: the descriptor holding an ``flock`` on the new file (see ``write_output``)."""
     pending: list[int] = []
     held: list[int] = []
+    saved: dict[int, Any] = {}
+    # tally's FILE (either screen) is replaced whole before a signal is handed on: the answer was
+    # accepted and its caller says "saved" once this returns; ``--output`` gives up instead
+    stop = [] if lock or unchanged is not None else pending
+    gave_up = False
     try:
-        with signals_held(pending):
-            _replace_held(real, data, status, pending, held if lock else None, absent)
+        with signals_held(pending, saved):
+            gave_up = not _replace_held(real, data, status, stop, held if lock else None, absent, unchanged)
         return held[0] if held else None
     except BaseException:
         for fd in held:
             os.close(fd)
         raise
     finally:
-        if pending:  # a signal wins over an error met meanwhile
-            ignore_further_signals()
-            raise Interrupted(pending[0])
+        if pending:  # handed on once FILE is whole: the run's handler decides what it does
+            hand_on(pending[0], saved)
+            if gave_up:  # given up, and the handler did not end the run: never claim it written
+                raise InterruptedError(errno.EINTR, "a signal came before it was written whole", real)
 
 
 def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending: list[int],
-                  held: list[int] | None = None, absent: bool = False) -> None:
+                  held: list[int] | None = None, absent: bool = False,
+                  unchanged: Callable[[str], bool] | None = None) -> bool:
+    """``_replace``'s work; ``False`` when a signal noted in ``pending`` made it give up (the old
+    file as it was)."""
     import tempfile
 
     folder = os.path.dirname(real)
@@ -203,7 +238,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         while view and not pending:
             view = view[os.write(fd, view[:_CHUNK]):]
         if pending:
-            return
+            return False
         os.fsync(fd)
         if status is None:
             umask = os.umask(0)
@@ -221,12 +256,15 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         os.close(fd)
         fd = -1
         if pending:  # interrupted while syncing: the old file stays as it was
-            return
+            return False
         if absent:
             _create_only(temporary, real)
+        elif unchanged is not None:
+            _exchange_checked(temporary, real, unchanged)
         else:
             os.replace(temporary, real)
         renamed = True
+        return True
     finally:
         if fd >= 0:
             os.close(fd)
@@ -253,6 +291,75 @@ def _create_only(temporary: str, real: str) -> None:
         os.replace(temporary, real)
         return
     os.unlink(temporary)
+
+
+def _exchange_checked(temporary: str, real: str, unchanged: Callable[[str], bool]) -> None:
+    """Put the finished ``temporary`` in ``real``'s place by exchanging their names, then check
+    what came out (now named ``temporary``, removed with it); exchanged back when it changed."""
+    for hook in BEFORE_REPLACE:
+        hook(real)
+    if not exchange(temporary, real):  # no exchange here: check, then replace at once
+        if not os.path.lexists(real):
+            raise FileNotFoundError(errno.ENOENT, "it was removed meanwhile", real)
+        if not unchanged(real):
+            raise Overtaken(real)
+        os.replace(temporary, real)
+        return
+    if unchanged(temporary):
+        os.unlink(temporary)  # what was swapped out
+        return
+    try:
+        exchange(temporary, real)  # the edit back in its place; the new file is removed
+    except FileNotFoundError:  # FILE removed meanwhile too: the edit takes its name again
+        os.rename(temporary, real)
+    raise Overtaken(real)
+
+
+@cache
+def _exchange_call() -> Callable[[str, str], int] | None:
+    """The system's call that exchanges two names in one step, as ``call(first, second) -> 0 or
+    -1`` (errno set); ``None`` when there is none."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    if sys.platform.startswith("linux") and hasattr(libc, "renameat2"):
+        renameat2 = libc.renameat2
+        renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+        renameat2.restype = ctypes.c_int
+        at_fdcwd, rename_exchange = -100, 2
+        return lambda first, second: int(renameat2(at_fdcwd, os.fsencode(first), at_fdcwd,
+                                                   os.fsencode(second), rename_exchange))
+    if sys.platform == "darwin" and hasattr(libc, "renamex_np"):
+        renamex_np = libc.renamex_np
+        renamex_np.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint]
+        renamex_np.restype = ctypes.c_int
+        rename_swap = 2
+        return lambda first, second: int(renamex_np(os.fsencode(first), os.fsencode(second), rename_swap))
+    return None
+
+
+_UNSUPPORTED = {errno.ENOSYS, errno.EINVAL, getattr(errno, "ENOTSUP", errno.EINVAL),
+                getattr(errno, "EOPNOTSUPP", errno.EINVAL)}
+
+
+def exchange(first: str, second: str) -> bool:
+    """Exchange the names ``first`` and ``second`` (both must exist) in one step; ``False`` when
+    this system or file system cannot (nothing done). Other failures are ``OSError``
+    (``FileNotFoundError`` when one of them is gone)."""
+    call = _exchange_call()
+    if call is None:
+        return False
+    import ctypes
+
+    if call(first, second) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _UNSUPPORTED:
+        return False
+    raise OSError(code, os.strerror(code), second)
 
 
 _CLEANED: set[str] = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,7 +25,49 @@ if TYPE_CHECKING:
 MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""
 
-_CONTROL = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+_CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f"
+"""C0 and C1 controls but the tab and the line feed, which text of several lines (notes) keeps."""
+_SURROGATES = "\ud800-\udfff"
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(f"{chr(plane | 0xFFFE)}{chr(plane | 0xFFFF)}"
+                                          for plane in range(0, 0x110000, 0x10000))
+_ONE_LINE = "\t\n\x85\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
+"""What one line of text refuses besides: line breaks and tabs (YAML's and Unicode's), and the
+bidirectional controls, which would reorder the text around them (as names refuse them)."""
+_LINE_BREAKS = {"\n": "a line break", "\r": "a line break (a carriage return, U+000D)",
+                "\x85": "a next-line character (U+0085)",
+                "\u2028": "a line separator (U+2028)", "\u2029": "a paragraph separator (U+2029)"}
+
+
+@cache
+def _refused(one_line: bool) -> re.Pattern[str]:
+    """The characters text may not hold: one pattern, searched once per value (compiled at the
+    first text checked, not at every start)."""
+    return re.compile(f"[{_CONTROL}{_SURROGATES}{_NONCHARACTERS}{_ONE_LINE if one_line else ''}]")
+
+
+def text_problem(value: str, one_line: bool = True) -> str | None:
+    """Why ``value`` cannot be a text a file holds and reads back as it is (SPEC section 8, "Text
+    a file can hold"), in players' words; ``None`` when it can. The one check of text, for a file
+    and for an answer at the terminal or on a phone (``Text.check``). Never quotes the value: the
+    character at fault may be one no screen or stream can show."""
+    bad = _refused(one_line).search(value)
+    if bad is None:
+        return None
+    char = bad.group()
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        return (f"contains a broken character (U+{code:04X}, half of a pair, as an emoji cut in two by a "
+                "paste gives); type it again")
+    if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE:
+        return f"contains U+{code:04X}, which is not a character (a Unicode noncharacter); type it without it"
+    if one_line and char in _LINE_BREAKS:
+        return f"contains {_LINE_BREAKS[char]}; write it on one line"
+    if char == "\t":
+        return "contains a tab; write it on one line, with spaces"
+    if re.fullmatch(f"[{_CONTROL}]", char):
+        return f"contains the control character U+{code:04X}"
+    return (f"contains the bidirectional control U+{code:04X}, which would reorder the text around it; "
+            "type it without it")
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -100,11 +143,13 @@ class Int(Spec):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Text(Spec):
-    """Free text on one line (a player or species name)."""
+    """Free text on one line (a place, a species name), or of several lines (``one_line=False``:
+    notes); never a character a file cannot hold (``text_problem``)."""
 
     _: KW_ONLY
     example: str | None = None
     max_length: int = 100
+    one_line: bool = True
     kind: str = "text"
 
     def accepts(self, node: yaml.Node) -> bool:
@@ -117,12 +162,16 @@ class Text(Spec):
         value = str(node.value).strip()
         if not value:
             raise InputError(path, "must not be empty")
-        bad = re.search(_CONTROL, value)
-        if bad:
-            raise InputError(path, f"contains the control character U+{ord(bad.group()):04X}")
+        problem = text_problem(value, self.lines_refused())
+        if problem:
+            raise InputError(path, problem)
         if len(value) > self.max_length:
             raise InputError(path, f"longer than {self.max_length} characters")
         return value
+
+    def lines_refused(self) -> bool:
+        """Whether ``text_problem`` refuses line breaks, tabs and bidirectional controls here."""
+        return self.one_line
 
     def not_text(self, node: yaml.Node, path: Path) -> InputError:
         """What YAML made of something meant as text, and how to write it as text."""
@@ -156,12 +205,15 @@ class Text(Spec):
         return scalar_node(STR, text.strip())
 
     def answer_syntax(self) -> str:
-        return "text on one line"
+        return "text on one line" if self.one_line else "text"
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Name(Text):
     """A player's name: one line, no control or bidirectional characters, not invisible."""
+
+    def lines_refused(self) -> bool:
+        return False  # a name's one-line rule is the names' own, in their words (``name_problem``)
 
     def check(self, node: yaml.Node, path: Path, ctx: Context) -> str:
         value = Text.check(self, node, path, ctx)

@@ -11,10 +11,16 @@ SPEC section 7, "Tally keeps the player's file safe":
   the lock stays on whatever FILE is.
 - ``Keeper.write`` checks, before each rewrite, that FILE still holds what tally last wrote
   or read (a digest of its bytes): an edit made meanwhile raises ``Changed`` and is never
-  overwritten. The first write of a FILE that was absent creates it only if it is still
-  absent (``write_output(..., absent=True)``: a hard link, one step), so of two runs started
-  on a missing FILE the second stops at its first write; every later write is under the
-  lock, which no other tally can take.
+  overwritten. The check is made again on what the rewrite replaced: the new file takes
+  FILE's place by an atomic exchange of names (``writing``), and if what came out is not what
+  was checked (an edit landed in between, in place or by an editor's write-then-rename) the
+  names are exchanged back, so FILE keeps the edit, and ``Changed`` is raised. Where the
+  system has no exchange, the check is made just before the rename: a gap of a few system
+  calls, not none. A FILE removed while tally runs is written again, whole (created only if
+  still absent), and the write says so. The first write of a FILE that was absent creates it
+  only if it is still absent (``write_output(..., absent=True)``: a hard link, one step), so
+  of two runs started on a missing FILE the second stops at its first write; every later
+  write is under the lock, which no other tally can take.
 - ``Keeper.keep_backup`` keeps a file tally did not start, byte for byte, as ``FILE~`` or
   the first free ``FILE~1``, ``FILE~2``, ...: created with ``O_EXCL | O_NOFOLLOW``, so an
   existing backup (an editor's, an earlier run's) is never overwritten and a symlink never
@@ -29,7 +35,7 @@ import os
 import stat
 
 from ..errors import UsageError
-from ..writing import examine_target, write_output
+from ..writing import Overtaken, examine_target, write_output
 
 MOST_BACKUPS = 1000
 """``FILE~`` .. ``FILE~999``: a folder holding all of them is refused, not searched forever."""
@@ -119,11 +125,13 @@ class Keeper:
 
     # --- what FILE holds -----------------------------------------------------------------------
 
-    def digest(self) -> bytes | None:
-        """The digest of FILE's bytes now; ``None`` when it is not there. Something that is no
-        longer a regular file digests as its kind, which never equals a file's digest."""
+    def digest(self, path: str | None = None) -> bytes | None:
+        """The digest of FILE's bytes now (or of ``path``'s); ``None`` when it is not there.
+        Something that is no longer a regular file digests as its kind, which never equals a
+        file's digest."""
         try:
-            fd = os.open(self.name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+            fd = os.open(self.name if path is None else path,
+                         os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
             return None
         except OSError as error:
@@ -156,20 +164,45 @@ class Keeper:
 
     # --- writing -------------------------------------------------------------------------------
 
-    def write(self, text: str) -> None:
-        """Replace FILE with ``text``, atomically, unless it changed meanwhile (``Changed``)."""
-        self.check_unchanged()
+    def write(self, text: str) -> str:
+        """Replace FILE with ``text``, atomically, unless it changed meanwhile (``Changed``). What
+        to tell the player besides (FILE was removed and is written again), or ``""``."""
         data = text.encode("utf-8")
+        note = ""
+        if self.known is not None and not os.path.lexists(self.name):
+            note = self.removed()
+        self.check_unchanged()
         try:
-            fd = write_output(self.name, data, lock=True, absent=self.known is None)
+            fd = write_output(self.name, data, lock=True, absent=self.known is None,
+                              unchanged=lambda path: self.digest(path) == self.known)
         except FileExistsError:  # another run created FILE between the check and this write
             self.check_unchanged()
             raise self.changed("was created by another program") from None
+        except Overtaken:
+            raise self.changed("was changed") from None
+        except FileNotFoundError as error:
+            if self.known is None or os.path.lexists(self.name):
+                raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
+            return self.write_again(text)  # removed between the check and the replace
         except OSError as error:
             raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
         self.adopt(fd)
         self.known = hashlib.sha256(data).digest()
         self.exists = True
+        return note
+
+    def removed(self) -> str:
+        """FILE was removed while tally ran: it is written again, whole, as a new file (the next
+        write creates it only if it is still absent); what to tell the player."""
+        self.known = None
+        self.close()  # the lock of the removed file holds nothing now
+        return (f"{self.name} was removed while tally ran: it is written again with every answer so far "
+                "(to start over, stop tally first, then remove it)")
+
+    def write_again(self, text: str) -> str:
+        note = self.removed()
+        self.write(text)
+        return note
 
     def free_backup_names(self) -> list[str]:
         return [self.name + "~" + (str(n) if n else "") for n in range(MOST_BACKUPS)]
@@ -179,11 +212,15 @@ class Keeper:
         return next((name for name in self.free_backup_names() if not os.path.lexists(name)), self.name + "~")
 
     def keep_backup(self) -> str:
-        """Copy FILE, as it is (and as tally read it), to the first free backup name; that name.
+        """Copy FILE, as it is (and as tally read it), to the first free backup name; that name
+        (``""`` when FILE is gone).
         ``UsageError`` (the backup removed) when it cannot be written whole."""
-        with open(self.name, "rb") as source:
-            data = source.read()
-            mode = stat.S_IMODE(os.fstat(source.fileno()).st_mode) & 0o666
+        try:
+            with open(self.name, "rb") as source:
+                data = source.read()
+                mode = stat.S_IMODE(os.fstat(source.fileno()).st_mode) & 0o666
+        except FileNotFoundError:
+            return ""  # removed meanwhile: nothing left to keep (the write says so)
         if hashlib.sha256(data).digest() != self.known:
             self.check_unchanged()  # says how it changed
         for name in self.free_backup_names():

@@ -89,13 +89,14 @@ class TallyFile:
             raise UsageError(f"{self.name}: {self.keeper.read_only}: tally writes every answer to it; "
                              "make it writable, or tally into another file")
 
-    def write(self, text: str) -> None:
+    def write(self, text: str) -> str:
         """FILE rewritten (never over an edit made meanwhile), after keeping a file tally did not
-        start as its backup; ``UsageError`` when it cannot be."""
+        start as its backup; ``UsageError`` when it cannot be. What to tell the player besides
+        (FILE was removed meanwhile and is written again), or ``""``."""
         if self.backup and self.keeper.exists:
             self.keeper.keep_backup()
         self.backup = False
-        self.keeper.write(text)
+        return self.keeper.write(text)
 
     def write_complete(self, before: State, complete: State, answers: int) -> None:
         """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE

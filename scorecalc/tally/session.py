@@ -361,8 +361,10 @@ class Session(Moving):
 
     def write(self, text: str) -> None:
         """FILE rewritten (``opening.TallyFile``); ``UsageError`` when it cannot be."""
-        self.file.write(text)
+        note = self.file.write(text)
         self.unsaved.clear()
+        if note:
+            self.terminal.say(self.terminal.bad(note))
 
 
 class Expanded(Exception):

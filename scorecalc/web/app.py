@@ -1,9 +1,14 @@
 """The pad's routes (Starlette), and who gets in (SPEC section 8, "Who gets in").
 
-Every request passes ``Guard`` first: its ``Host`` header must be exactly the printed
-``HOST:PORT`` (a page from elsewhere that rebinds its own name to this address gets 404),
-its path must start with the run's token (compared in constant time), and its body may
-hold at most 64 KB (413). Every response carries ``Referrer-Policy: no-referrer`` and the
+Every request passes ``Guard`` first: it must carry one ``Host`` header (two are 400, as
+RFC 9110 asks), exactly the printed ``HOST:PORT`` (a page from elsewhere that rebinds its own
+name to this address gets 404), its path must start with the run's token (compared in
+constant time), and its body may hold at most 64 KB (413). Every request is answered: a body
+that is not an answer is 400 with one line; an error the code did not expect is logged as
+one line on the pad's terminal (no traceback), the phone is told "failed: try again" (a JSON
+reply, which the page shows at the field, never as "no connection"), and the pad serves on.
+Replies are JSON in ASCII (non-ASCII escaped), so a lone surrogate a phone sent can be quoted
+back. Every response carries ``Referrer-Policy: no-referrer`` and the
 policy below; an answer must be JSON from the pad's own origin (no form or page elsewhere
 can post one). Only the routes below exist.
 """
@@ -23,7 +28,7 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -48,13 +53,41 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class Guard:
-    """The ``Host``, token and size checks before any route; the policy headers on every response."""
+FAILED = "failed: try again"
+"""What a phone is told when the pad met an error it did not expect (its page shows it at the field)."""
 
-    def __init__(self, app: ASGIApp, token: str, host: str) -> None:
+
+class Json(JSONResponse):
+    """A JSON reply in ASCII: any text quoted in it (a phone's lone surrogate included) encodes."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+def refusal(message: str, code: int = 400) -> Json:
+    return Json({"status": "refused", "message": message, "current": None, "warnings": []}, code)
+
+
+async def unexpected(request: Request, error: Exception) -> Response:
+    """Starlette's reply to an error no route expected (logged by ``Guard``, which it reaches next)."""
+    return Json({"status": "failed", "message": FAILED, "current": None, "warnings": []}, 500)
+
+
+def one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text[:200]}" if text else type(error).__name__
+
+
+class Guard:
+    """The ``Host``, token and size checks before any route; the policy headers on every response;
+    an unexpected error logged as one line, the pad serving on."""
+
+    def __init__(self, app: ASGIApp, token: str, host: str,
+                 say: Callable[[str], None] = lambda line: None) -> None:
         self.app = app
         self.prefix = f"/{token}/".encode()
         self.host = host.encode()
+        self.say = say
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -67,6 +100,9 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
+        if sum(name == b"host" for name, _ in scope["headers"]) > 1:
+            await PlainTextResponse("Bad Request: one Host header", 400)(scope, receive, with_headers)
+            return
         headers = dict(scope["headers"])
         path = scope.get("raw_path") or scope["path"].encode()
         host_ok = secrets.compare_digest(headers.get(b"host", b""), self.host)
@@ -76,9 +112,13 @@ class Guard:
             return
         length = headers.get(b"content-length", b"0")
         if not length.isdigit() or int(length) > LIMIT:
-            await PlainTextResponse(TOO_LARGE, 413)(scope, receive, with_headers)
+            await refusal(TOO_LARGE, 413)(scope, receive, with_headers)
             return
-        await self.app(scope, receive, with_headers)
+        try:
+            await self.app(scope, receive, with_headers)
+        except Exception as error:  # answered already (``unexpected``): one line here, and serve on
+            self.say(f"(a phone's request met an error, told 'try again'; the pad serves on: "
+                     f"{one_line(error)})")
 
 
 class TooLarge(Exception):
@@ -170,36 +210,30 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         refused = await refuse_foreign(request, serving.origin)
         if refused is not None:
             return refused
-        try:
-            sent = json.loads(await body_of(request))
-        except TooLarge:
-            return PlainTextResponse(TOO_LARGE, 413)
-        except ValueError:
-            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        sent = await read_json(request, "{place, seen, value}")
+        if isinstance(sent, Json):
+            return sent
         if not well_formed(sent):
-            return JSONResponse({"status": "refused", "message": "send {place, seen, value}"}, 400)
+            return refusal("not an answer: send JSON {place, seen, value}")
         if sent.get("remove") is True:  # a list's last entry taken away
             reply = await under_lock(pad, pad.remove, sent["place"], sent.get("seen"))
         else:
             reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
         # the whole table reviewed once the phone has its reply (a view would settle it first)
-        return JSONResponse({**reply.json(), "version": reply.version}, reply.code,
-                            background=BackgroundTask(pad.settle))
+        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
+                    background=BackgroundTask(pad.settle))
 
     async def score(request: Request) -> Response:
         refused = await refuse_foreign(request, serving.origin)
         if refused is not None:
             return refused
-        try:
-            sent = json.loads(await body_of(request) or b"{}")
-        except TooLarge:
-            return PlainTextResponse(TOO_LARGE, 413)
-        except ValueError:
-            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        sent = await read_json(request, "{anyway: true|false}", empty=b"{}")
+        if isinstance(sent, Json):
+            return sent
         if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
-            return JSONResponse({"status": "refused", "message": "send {anyway: true|false}"}, 400)
+            return refusal("send JSON {anyway: true|false}")
         reply = await run_in_threadpool(serving.score, sent.get("anyway", False))
-        return JSONResponse(reply.json(), reply.code)
+        return Json(phones_reply(pad, reply), reply.code)
 
     async def placing(request: Request) -> Response:
         """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
@@ -207,18 +241,15 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         refused = await refuse_foreign(request, serving.origin)
         if refused is not None:
             return refused
-        try:
-            sent = json.loads(await body_of(request))
-        except TooLarge:
-            return PlainTextResponse(TOO_LARGE, 413)
-        except ValueError:
-            return JSONResponse({"status": "refused", "message": "not JSON"}, 400)
+        sent = await read_json(request, "{board, placing, phone}")
+        if isinstance(sent, Json):
+            return sent
         if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
                 and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
                 and len(sent.get("phone", "")) <= 64):
-            return JSONResponse({"status": "refused", "message": "send {board, placing, phone}"}, 400)
+            return refusal("send JSON {board, placing, phone}")
         reply = await under_lock(pad, pad.place, sent.get("phone", ""), sent["board"], sent["placing"])
-        return JSONResponse({**reply.json(), "version": reply.version}, reply.code)
+        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
 
     async def result(request: Request) -> Response:
         if serving.page is None:
@@ -246,7 +277,30 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
               Route(f"{base}/placing", placing, methods=["POST"]),
               Route(f"{base}/pad.js", script), Route(f"{base}/board.js", board_script),
               Route(f"{base}/pad.css", style)]
-    return Guard(Starlette(routes=routes), token, host)
+    return Guard(Starlette(routes=routes, exception_handlers={Exception: unexpected}), token, host, pad.say)
+
+
+async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
+    """A request's body as JSON, or the refusal a phone gets (``Json``): too large, cut short, not
+    JSON (or not UTF-8), or nested past Python's depth; ``empty``: what an empty body means."""
+    try:
+        return json.loads(await body_of(request) or empty)
+    except TooLarge:
+        return refusal(TOO_LARGE, 413)
+    except ClientDisconnect:
+        return refusal("the phone went away before its request came whole")
+    except (ValueError, RecursionError):
+        return refusal(f"not understood: send JSON {shape}")
+
+
+def phones_reply(pad: Pad, reply: Reply) -> dict[str, Any]:
+    """A reply as a phone gets it: FILE named by its own name, as the pad's header names it, never
+    by the path given on the server's command line (``/home/ana/games/tonight.yaml``)."""
+    sent = reply.json()
+    shown = os.path.basename(pad.name)
+    if shown != pad.name and isinstance(sent["message"], str):
+        sent["message"] = sent["message"].replace(pad.name, shown)
+    return sent
 
 
 async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
@@ -275,10 +329,10 @@ def well_formed(sent: Any) -> bool:
 async def refuse_foreign(request: Request, origin: str) -> Response | None:
     """An answer is JSON from the pad's own page: another origin, or a form, is refused."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        return JSONResponse({"status": "refused", "message": "send JSON"}, 415)
+        return refusal("send JSON", 415)
     sent_from = request.headers.get("origin")
     if sent_from is not None and sent_from != origin:
-        return JSONResponse({"status": "refused", "message": "not from this pad"}, 403)
+        return refusal("not from this pad", 403)
     return None
 
 

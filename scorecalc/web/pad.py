@@ -310,7 +310,9 @@ class Pad:
         return self.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
-        self.file.write(text)
+        note = self.file.write(text)
+        if note:
+            self.say(note)
 
     # --- a tile half built on a phone ---------------------------------------------------------
 

@@ -11,19 +11,23 @@ graceful timeout bounds the rest, so the command exits within seconds.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import ipaddress
 import secrets
+import signal
 import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..games import Game
+from ..signals import Interrupted
 
 if TYPE_CHECKING:
     from .app import Serving
@@ -146,15 +150,17 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     import uvicorn
 
     from .app import Serving, build
+    from .door import door, raise_open_files
 
     address, sock = choose(bind)
     token = secrets.token_urlsafe(TOKEN_BYTES)
     link = f"http://{address.host_header}/{token}/"
     serving = Serving(pad, f"http://{address.host_header}")
+    raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none")
-    server = uvicorn.Server(config)
+                            server_header=False, date_header=False, ws="none", http=door())
+    server = stopping_server(config)
     if address.note:
         say(address.note)
     say("Every phone at the table: open this address (same network), or scan the code:")
@@ -173,7 +179,50 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     finally:
         serving.closing = True
         sock.close()
+    if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
+        signum = server.stopped_by[0]
+        raise KeyboardInterrupt if signum == signal.SIGINT else Interrupted(signum)
     return pad.scored
+
+
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop the pad (uvicorn itself stops on SIGINT and SIGTERM only)."""
+
+
+def stopping_server(config: Any) -> Any:
+    """A uvicorn server that SIGINT, SIGTERM and SIGHUP stop alike, gracefully, noting which came
+    first (``stopped_by``) for the run to end with its code once the server is down. It is the
+    only handler while it serves: a signal that comes while FILE is being replaced is held by the
+    writer and handed to it afterwards (``signals.hand_on``), never raised inside a request. A
+    SIGHUP ignored where the pad was started (``nohup``) stays ignored."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        stopped_by: list[int]
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            self.stopped_by = []
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            hangup = getattr(signal, "SIGHUP", None)
+            caught = [signum for signum in STOPPING
+                      if signum != hangup or signal.getsignal(signum) != signal.SIG_IGN]
+            original = {signum: signal.signal(signum, self.handle_exit) for signum in caught}
+            try:
+                yield
+            finally:
+                for signum, handler in original.items():
+                    signal.signal(signum, handler)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            self.stopped_by.append(sig)
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+    server.stopped_by = []
+    return server
 
 
 def watch(serving: Serving, server: Any) -> None:
@@ -232,7 +281,7 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
                 # the server stopped on a signal it caught (Ctrl-C) without raising it again: the
                 # signal was ignored where this runs (a background job of a script)
                 raise KeyboardInterrupt
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Interrupted):  # SIGINT; SIGTERM, SIGHUP
             say("")
             say(f"Stopped. {name} keeps every answer saved so far; run 'scorecalc tally {game.name} {name} "
                 "--web' to go on.")

@@ -38,7 +38,7 @@ def test_two_sigterms_close_together_end_the_run_once_and_quietly(tmp_path: Path
 def test_the_first_signal_decides_and_later_ones_are_ignored() -> None:
     from scorecalc.signals import Interrupted, _raise_interrupted
 
-    saved = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT)}
+    saved = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
     try:
         with pytest.raises(Interrupted) as first:
             _raise_interrupted(signal.SIGTERM, None)
