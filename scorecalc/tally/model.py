@@ -32,6 +32,9 @@ from .editing import FormEntry, Work, check_name, player_index, players_of
 from .questions import Planner, Progress, Question, get
 from .state import Outcome, Problem, State
 
+CHECKS_KEPT = 16
+"""Tables whose check ``check_table`` keeps: the review's closing answers and the next answer's."""
+
 
 class Tally:
     """The interview of one game: pure functions of a ``State``."""
@@ -45,6 +48,8 @@ class Tally:
         self.planned: tuple[State, tuple[Question, ...]] | None = None
         """A form may finish by itself (a board ends with its last tile), as at a screen; piped
         answers say it with an empty line."""
+        self.checked: dict[str, tuple[list[InputError], list[tuple[Path, str]]]] = {}
+        """The last tables checked (``check_table``), by their data's ``repr``."""
 
     # --- the questions -----------------------------------------------------------------------
 
@@ -242,19 +247,39 @@ class Tally:
         return found
 
     def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
-        """The game's errors and warnings on ``data`` (none when the declaration refuses it)."""
-        from ..pipeline import score_source
+        """The game's errors and warnings on ``data`` (none when the declaration refuses it): the
+        declaration's check and the game's ``parse``, as ``scorecalc GAME FILE`` reads the file
+        tally writes, over the node tree that file would compose into (``tablefile/nodes.py``:
+        no text written and read back; the same messages, paths and order). Kept for the last
+        tables checked: the review after an answer closes the table with empty answers that
+        mostly leave the data as it was (a list closed, a part declined), each checked again."""
+        key = repr(data)
+        found = self.checked.get(key)
+        if found is None:
+            found = self.checked[key] = self.check_plain(data)
+            while len(self.checked) > CHECKS_KEPT:
+                del self.checked[next(iter(self.checked))]
+        return list(found[0]), list(found[1])
+
+    def check_plain(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+        from ..pipeline import check_document, load, parse_document
         from ..tablefile.layout import render
+        from ..tablefile.nodes import table_nodes
         from ..tablefile.reading import as_source
 
-        text = render(self.game, dict(data), None)
+        built = table_nodes(self.game, dict(data))
         try:
-            scored = score_source(as_source("table", text), self.game.name)
+            if built is None:  # a value whose text would not read back as itself: the file's route
+                _, document = load(as_source("table", render(self.game, dict(data), None)), self.game.name)
+            else:
+                top, lines = built
+                document = check_document(self.game, as_source("table", lines), top)
+            parse_document(self.game, document)
         except InputError as error:
             return error.problems, []
         except Exception:  # a partial table the game cannot read yet: nothing to say
             return [], []
-        return [], [(issue.path, issue.message) for issue in scored.document.warnings]
+        return [], [(issue.path, issue.message) for issue in document.warnings]
 
     def problems(self, state: State) -> list[Problem]:
         """What is wrong with the whole table (every question answered), each with the questions
