@@ -17,7 +17,6 @@ screen to show, and its operations (reopen, take back) are model operations too.
 
 from __future__ import annotations
 
-import copy
 import datetime
 from collections.abc import Iterable
 from dataclasses import replace
@@ -228,7 +227,7 @@ class Tally:
         if index is None and cut < len(players):
             return []  # what refers to the players (Origin's cubes), answered before they all are (a
             # phone of the web pad may): tried by the whole table's check at the end, not against a cut
-        data = copy.deepcopy(state.data)
+        data = dict(state.data)  # checking changes nothing: a shallow copy to cut the players from
         data["players"] = data.get("players", [])[:cut]
         for key, spec_field in self.declaration.fields.items():
             if spec_field.required and key not in data and spec_field.spec.list_bounds() is not None:

@@ -138,7 +138,9 @@ def test_random_tables_of_every_game_check_as_their_files(pick: int, seed: int, 
     built = table_nodes(game, data)
     if built is not None:
         same_tree(built[0], compose(as_source("table", render(game, data, None))))
+    before = copy.deepcopy(data)
     assert shown(Tally(game, NOW).check_plain(data)) == shown(oracle(game, data))
+    assert data == before  # the check changes nothing (the trial hands it a shallow copy)
 
 
 @pytest.mark.parametrize("text", ["a\u2028b", "x\x7f", "\ufeffx", "x\x85", " leading\nline", "a\r\nb", "\n\n",
