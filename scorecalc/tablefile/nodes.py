@@ -20,15 +20,16 @@ order at the same positions, over random tables of every game.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import yaml
 
 from ..games import Game, State
 from ..reading.loading import MAX_DEPTH, MAX_NODES
-from ..reading.scalars import MAP, SEQ, STR, tag_of
+from ..reading.scalars import INT, MAP, SEQ, STR, tag_of
 from ..spec import Record, Spec
-from .layout import FLOW_WIDTH, SHORT_LIST, _nested, _record_of, flow, scalar
+from .layout import FLOW_WIDTH, SHORT_LIST, _nested, _record_of, scalar
 
 __all__ = ["table_nodes"]
 
@@ -74,22 +75,27 @@ class _Builder:
         """``value`` as ``layout.scalar`` writes it, at ``column`` of this line; and the column
         after it."""
         self.counted(depth)
-        written = scalar(value)
-        style: str | None = None
-        read = written
-        if isinstance(value, str) or not (value is None or isinstance(value, bool | int | float)):
-            text = value if isinstance(value, str) else str(value)
-            if written != text:  # written in double quotes (as JSON writes a string)
-                if _UNSAFE.search(written) or _BREAKS.search(written):
-                    raise Unsafe
-                style, read = '"', text
-            elif "\n" in text:  # "A\n" passes layout's plain pattern ('$' before a last line break)
+        if value.__class__ is str:
+            found = _text(value)
+            if found is None:
                 raise Unsafe
+            written, tag, style = found
+            read = value
+            self.texts[self.line] = " " * column + written
+        elif value is None or isinstance(value, bool | int | float):
+            written = scalar(value)
+            tag = INT if value.__class__ is int else tag_of(written)
+            style, read = None, written
+        else:  # written as its text (str(value)), as layout writes it
+            read = str(value)
+            found = _text(read)
+            if found is None:
+                raise Unsafe
+            written, tag, style = found
             self.texts[self.line] = " " * column + written
         if key and len(written) > MAX_KEY:
             raise Unsafe
         end = column + len(written)
-        tag = STR if style else tag_of(written)
         line = self.line
         node = yaml.ScalarNode(tag, read, self.mark(line, column), self.mark(line, end), style=style)
         return node, end
@@ -144,20 +150,24 @@ class _Builder:
 
     # --- block -----------------------------------------------------------------------------------
 
-    def emit(self, spec: Spec | None, value: Any, indent: int, key: str, comments: bool,
-             end: int, depth: int) -> yaml.Node:
-        """The value of ``key: value`` (``layout.emit``), its key ending at column ``end`` of
-        this line; the builder is on the line after it when done."""
-        prefix = indent + len(key) + 1
+    def emit(self, spec: Spec | None, value: Any, indent: int, end: int, comments: bool,
+             depth: int) -> yaml.Node:
+        """The value of ``key: value`` (``layout.emit``), its key from ``indent`` to column ``end``
+        of this line; the builder is on the line after it when done. Where layout writes a value
+        in flow style if it fits the width, it is built so and kept if it fits (its width is where
+        it ends), else built again in block style."""
+        prefix = end + 1  # 'key:'
         if isinstance(value, str) and "\n" in value:
             return self.block_text(value, indent, end + 2, depth)
         if isinstance(value, dict):
             record = _record_of(spec)
-            inline = flow(value)
-            if (record is None or not comments) and prefix + len(inline) < FLOW_WIDTH and not _nested(value):
-                node, _ = self.flow(value, end + 2, depth)
-                self.line += 1
-                return node
+            if (record is None or not comments) and not _nested(value):
+                count = self.count
+                node, after = self.flow(value, end + 2, depth)
+                if prefix + after - (end + 2) < FLOW_WIDTH:
+                    self.line += 1
+                    return node
+                self.count = count
             empty = self.mark(self.line, end + 1)
             self.line += 1
             values = spec.value_spec() if spec is not None else None
@@ -167,31 +177,36 @@ class _Builder:
                 return yaml.ScalarNode(tag_of(""), "", empty, empty)
             return yaml.MappingNode(MAP, pairs, pairs[0][0].start_mark, self.mark(self.line, 0))
         if isinstance(value, list):
-            inline = flow(value)
-            if not any(isinstance(v, dict | list) for v in value) and prefix + len(inline) < FLOW_WIDTH:
-                node, _ = self.flow(value, end + 2, depth)
-                self.line += 1
-                return node
+            if not any(isinstance(v, dict | list) for v in value):
+                count = self.count
+                node, after = self.flow(value, end + 2, depth)
+                if prefix + after - (end + 2) < FLOW_WIDTH:
+                    self.line += 1
+                    return node
+                self.count = count
             self.counted(depth)
             self.line += 1
             item = spec.item_spec() if spec is not None else None
             entries: list[yaml.Node] = []
             dashes: list[int] = []
+            short_list = len(value) <= SHORT_LIST
             for index, entry in enumerate(value):
-                short_list = len(value) <= SHORT_LIST
-                if isinstance(entry, dict) and entry and (short_list or _nested(entry)
-                                                          or len(flow(entry)) + indent + 4 >= FLOW_WIDTH):
-                    # layout puts the '- ' before the entry's first key, below its comment
-                    pairs = self.mapping(_record_of(item), entry, indent + 4, comments and index == 0, None,
-                                         depth + 1)
-                    first = pairs[0][0].start_mark
-                    dashes.append(first.line)
-                    entries.append(yaml.MappingNode(MAP, pairs, first, self.mark(self.line, 0)))
-                else:
-                    dashes.append(self.line)
-                    node, _ = self.flow(entry, indent + 4, depth + 1)
-                    self.line += 1
-                    entries.append(node)
+                record_entry = isinstance(entry, dict) and bool(entry)
+                if not (record_entry and (short_list or _nested(entry))):
+                    count = self.count
+                    node, after = self.flow(entry, indent + 4, depth + 1)  # '  - ' and the entry
+                    if not record_entry or after < FLOW_WIDTH:
+                        dashes.append(self.line)
+                        self.line += 1
+                        entries.append(node)
+                        continue
+                    self.count = count
+                # layout puts the '- ' before the entry's first key, below its comment
+                pairs = self.mapping(_record_of(item), entry, indent + 4, comments and index == 0, None,
+                                     depth + 1)
+                first = pairs[0][0].start_mark
+                dashes.append(first.line)
+                entries.append(yaml.MappingNode(MAP, pairs, first, self.mark(self.line, 0)))
             return yaml.SequenceNode(SEQ, entries, self.mark(dashes[0], indent + 2), self.mark(self.line, 0))
         node, _ = self.scalar(value, end + 2, depth)
         self.line += 1
@@ -202,20 +217,34 @@ class _Builder:
         """``layout.emit_mapping``: a block mapping's pairs at ``indent``, each key on a line of
         its own below its comment."""
         self.counted(depth)
-        keys = list(record.fields) if record is not None else []
-        keys += [k for k in value if k not in keys]
+        fields = record.fields if record is not None else {}
+        keys = [*fields, *(k for k in value if k not in fields)] if fields else list(value)
         pairs: list[tuple[yaml.Node, yaml.Node]] = []
         for key in keys:
             if key not in value:
                 continue
-            field = record.fields.get(key) if record is not None else None
+            field = fields.get(key)
             if comments and field is not None and field.doc:
                 self.line += 1 + field.doc.count("\n")
             spec = field.spec if field is not None else value_spec
             key_node, end = self.scalar(key, indent, depth + 1, key=True)
-            node = self.emit(spec, value[key], indent, scalar(key), comments, end, depth + 1)
-            pairs.append((key_node, node))
+            pairs.append((key_node, self.emit(spec, value[key], indent, end, comments, depth + 1)))
         return pairs
+
+
+@lru_cache(maxsize=4096)
+def _text(text: str) -> tuple[str, str, str | None] | None:
+    """A text as ``layout.scalar`` writes it, the tag it reads back with and its style (``"``:
+    in double quotes); ``None`` when it would not read back as itself. Names and keys repeat
+    from answer to answer: kept."""
+    written = scalar(text)
+    if written != text:  # in double quotes, as JSON writes a string
+        if _UNSAFE.search(written) or _BREAKS.search(written):
+            return None
+        return written, STR, '"'
+    if "\n" in text:  # "A\n" passes layout's plain pattern ('$' before a last line break)
+        return None
+    return written, tag_of(written), None
 
 
 def table_nodes(game: Game[State], data: dict[str, Any],
