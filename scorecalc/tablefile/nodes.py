@@ -12,9 +12,9 @@ It follows ``layout.emit`` decision for decision (flow or block, the comment lin
 ``|`` blocks), using layout's own rules for each. Where a value's text would not read
 back as itself (a character YAML refuses or reads as a line break, a block that begins
 with a space, a key too long to be a plain key, a tree past the loader's budgets), it
-answers ``None`` and the caller writes and reads the text as before. ``tests/rules/
-test_table_nodes.py`` holds the two routes to the same errors and warnings, in the same
-order at the same positions, over random tables of every game.
+answers ``None`` and the caller writes and reads the text as before.
+``tests/rules/test_table_nodes.py`` holds the two routes to the same errors and warnings, in
+the same order at the same positions, over random tables of every game.
 """
 
 from __future__ import annotations
@@ -59,7 +59,22 @@ class _Builder:
         self.line = 0
         self.count = 0
         self.texts: dict[int, str] = {}
-        """The text of the lines a check reads back: each string scalar's, each ``|`` block's."""
+        """The text of the lines a check reads back: each string scalar at its column (what
+        lies between them left blank), each ``|`` block's lines."""
+
+    def write(self, column: int, written: str) -> None:
+        """``written`` at ``column`` of this line, right of what the line holds (left to right)."""
+        line = self.texts.get(self.line, "")
+        self.texts[self.line] = line + " " * (column - len(line)) + written
+
+    def undo(self, count: int, line: str | None) -> None:
+        """A value built in flow style that layout writes in block style: its nodes uncounted,
+        its line's text as before."""
+        self.count = count
+        if line is None:
+            self.texts.pop(self.line, None)
+        else:
+            self.texts[self.line] = line
 
     def mark(self, line: int, column: int) -> yaml.Mark:
         return yaml.Mark(self.name, 0, line, column, None, 0)
@@ -81,7 +96,7 @@ class _Builder:
                 raise Unsafe
             written, tag, style = found
             read = value
-            self.texts[self.line] = " " * column + written
+            self.write(column, written)
         elif value is None or isinstance(value, bool | int | float):
             written = scalar(value)
             tag = INT if value.__class__ is int else tag_of(written)
@@ -92,7 +107,7 @@ class _Builder:
             if found is None:
                 raise Unsafe
             written, tag, style = found
-            self.texts[self.line] = " " * column + written
+            self.write(column, written)
         if key and len(written) > MAX_KEY:
             raise Unsafe
         end = column + len(written)
@@ -108,7 +123,7 @@ class _Builder:
             raise Unsafe
         lines = kept.split("\n")
         start = self.mark(self.line, column)
-        self.texts[self.line] = " " * column + "|"
+        self.write(column, "|")
         pad = " " * (indent + 2)
         for line in lines:
             self.line += 1
@@ -162,12 +177,12 @@ class _Builder:
         if isinstance(value, dict):
             record = _record_of(spec)
             if (record is None or not comments) and not _nested(value):
-                count = self.count
+                count, line = self.count, self.texts.get(self.line)
                 node, after = self.flow(value, end + 2, depth)
                 if prefix + after - (end + 2) < FLOW_WIDTH:
                     self.line += 1
                     return node
-                self.count = count
+                self.undo(count, line)
             empty = self.mark(self.line, end + 1)
             self.line += 1
             values = spec.value_spec() if spec is not None else None
@@ -178,12 +193,12 @@ class _Builder:
             return yaml.MappingNode(MAP, pairs, pairs[0][0].start_mark, self.mark(self.line, 0))
         if isinstance(value, list):
             if not any(isinstance(v, dict | list) for v in value):
-                count = self.count
+                count, line = self.count, self.texts.get(self.line)
                 node, after = self.flow(value, end + 2, depth)
                 if prefix + after - (end + 2) < FLOW_WIDTH:
                     self.line += 1
                     return node
-                self.count = count
+                self.undo(count, line)
             self.counted(depth)
             self.line += 1
             item = spec.item_spec() if spec is not None else None
@@ -193,14 +208,14 @@ class _Builder:
             for index, entry in enumerate(value):
                 record_entry = isinstance(entry, dict) and bool(entry)
                 if not (record_entry and (short_list or _nested(entry))):
-                    count = self.count
+                    count, line = self.count, self.texts.get(self.line)
                     node, after = self.flow(entry, indent + 4, depth + 1)  # '  - ' and the entry
                     if not record_entry or after < FLOW_WIDTH:
                         dashes.append(self.line)
                         self.line += 1
                         entries.append(node)
                         continue
-                    self.count = count
+                    self.undo(count, line)
                 # layout puts the '- ' before the entry's first key, below its comment
                 pairs = self.mapping(_record_of(item), entry, indent + 4, comments and index == 0, None,
                                      depth + 1)
