@@ -20,6 +20,7 @@ the same order at the same positions, over random tables of every game.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -262,7 +263,7 @@ def _text(text: str) -> tuple[str, str, str | None] | None:
     return written, tag_of(written), None
 
 
-def table_nodes(game: Game[State], data: dict[str, Any],
+def table_nodes(game: Game[State], data: Mapping[str, Any],
                 name: str = "table") -> tuple[yaml.MappingNode, str] | None:
     """The node tree of the file ``layout.render(game, data, None)`` writes, and the lines of
     its text a check reads back (the others left empty); ``None`` when some value's text would

@@ -261,12 +261,14 @@ class Tally:
         return list(found[0]), list(found[1])
 
     def check_plain(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+        """``check_table`` without keeping: the tree built from ``data`` (or, for a value whose
+        text would not read back as itself, FILE's text written and read), checked and parsed."""
         from ..pipeline import check_document, load, parse_document
         from ..tablefile.layout import render
         from ..tablefile.nodes import table_nodes
         from ..tablefile.reading import as_source
 
-        built = table_nodes(self.game, dict(data))
+        built = table_nodes(self.game, data)
         try:
             if built is None:  # a value whose text would not read back as itself: the file's route
                 _, document = load(as_source("table", render(self.game, dict(data), None)), self.game.name)
