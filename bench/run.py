@@ -12,7 +12,11 @@ SCORECALC`` times another install (main's, say) in the same rounds. A batch of 1
 tables <= 2.72 x loading the same files with PyYAML's C loader in one process, standings
 over 10,000 tables <= 2.92 x the same loading (what they took before issue 19; issues 7
 and 14 asked for 3 x), and with every insight option and a PNG chart <= 3.5 x (issue 23);
-Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles.
+Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles. Tally (issue 35
+item 7): one answer on a 60-tile Caracas table, checked and saved, <= 1.5 x scoring that table
+once plus the same FILE write; on the pad (``bench/pad_answer.py``), an answer and the next view
+over HTTP, the review included, <= 1.5 x a bare Starlette endpoint on the same uvicorn server
+that writes the same FILE the same way.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -263,21 +268,35 @@ def bench_scaling(quick: bool) -> list[tuple[str, float, float]]:
     return [("scaling", spread, 2.0)]
 
 
-TALLY_TARGET = 2.0
-"""Issue 27: one answer to a 60-tile Caracas table, checked and saved, at most 2x scoring that
-table once through the pipeline (an answer cannot cost less than one check of the table)."""
+TALLY_TARGET = 1.5
+"""Issue 35 item 7: one answer to a 60-tile Caracas table, checked and saved, at most 1.5x scoring
+that table once through the pipeline and writing the same FILE the same way (issue 27 asked for
+2x the scoring alone)."""
+
+
+def caracas_60() -> tuple[Any, dict[str, Any], str]:
+    """The Caracas game, a 60-tile table (4 explorers, 15 tiles each) as plain data, and its text."""
+    from scorecalc.tablefile.layout import render
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from pad_answer import table
+
+    game, data = table()
+    return game, data, render(game, data, None)
 
 
 def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
     """One answer of 'scorecalc tally' on a 60-tile Caracas table (4 explorers, 15 tiles each),
-    beside its floor measured in the same run: the same table scored once through the pipeline
-    (``score_source``, the text read, checked and scored). An answer is the text through its
-    spec, the game's checks on the table so far, the new state written to FILE and the next
-    question planned: an explorer's name (the whole table tried) and a grid row of the last
-    board (the row read, the board drawn for the terminal, FILE written)."""
-    from scorecalc.games import get_game
+    beside its floor measured in the same run, the runs interleaved: the same table scored once
+    through the pipeline (``score_source``: the text read, checked and scored) and FILE's new text
+    written by a ``Keeper`` of its own, as tally writes it (FILE checked unchanged, a locked atomic
+    replace). An answer is the text through its spec, the game's checks on the table so far, the
+    new state written to FILE and the next question planned: an explorer's name (the whole table
+    tried) and a grid row of the last board (the row read, the board drawn for the terminal, FILE
+    written). One session answers them all (a terminal's run), after a first answer untimed (it
+    keeps FILE~, once a run)."""
     from scorecalc.pipeline import score_source
-    from scorecalc.tablefile.layout import render
+    from scorecalc.tablefile.keeping import Keeper
     from scorecalc.tablefile.reading import as_source
     from scorecalc.tally.prompt import Terminal
     from scorecalc.tally.session import Session
@@ -289,52 +308,85 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
         def picture(self, text: str) -> None:  # the board drawn after a grid row
             pass
 
-    game = get_game("caracas")
-    assert game.example is not None
-    data = game.example(4)
-    for player in data["players"]:  # four explorers with a 15-tile board each: 60 tiles
-        player.pop("landscape", None)
-        player["grid"] = data["players"][0]["grid"]
-    text = render(game, data, None)
-    timings: dict[str, list[float]] = {"floor: the table scored once": [],
+    game, _, text = caracas_60()
+    floor_name = "floor: scored once + FILE written"
+    timings: dict[str, list[float]] = {floor_name: [], "the scoring alone": [], "FILE written alone": [],
                                        "explorer's name (whole-table check)": [], "grid row": []}
     with tempfile.TemporaryDirectory() as tmp:
-        table = Path(tmp) / "table.yaml"
-        for _ in range(max(runs, 5)):
-            started = time.perf_counter()
+        table, floor_file = Path(tmp) / "table.yaml", Path(tmp) / "floor.yaml"
+        table.write_text(text, encoding="utf-8")
+        session = Session(game, str(table), Quiet())
+        floor = Keeper(str(floor_file))
+        floor.start()
+
+        processor: dict[str, list[float]] = {}
+        """Processor time of each (the fsync's wait left out): what the work itself costs."""
+
+        def timed(what: str, work: Callable[..., object], *args: object) -> None:
+            started, spent = time.perf_counter(), time.process_time()
+            work(*args)
+            processor.setdefault(what, []).append(time.process_time() - spent)
+            timings[what].append(time.perf_counter() - started)
+
+        def answer(question: Any, given: str) -> None:
+            session.answer(question, given)
+            session.advance(question)
+            session.next_question(session.plan())
+
+        def scored_and_written(written: str) -> None:
             score_source(as_source(str(table), text), "caracas")
-            timings["floor: the table scored once"].append(time.perf_counter() - started)
-            table.write_text(text, encoding="utf-8")
-            session = Session(game, str(table), Quiet())
-            name = [q for q in session.plan() if q.path[-1:] == ("name",)][-1]
-            started = time.perf_counter()
-            session.answer(name, "Explorer Four")
-            session.advance(name)
-            session.next_question(session.plan())
-            timings["explorer's name (whole-table check)"].append(time.perf_counter() - started)
-            data = copy.deepcopy(session.data)  # a state is never changed: a new one, its last row gone
-            rows = data["players"][-1]["grid"].splitlines()
-            data["players"][-1]["grid"] = "\n".join(rows[:-1]) + "\n"
-            session.state = replace(session.state, data=data)
-            session.state = session.model.reopen(session.state, next(
-                q for q in session.plan() if q.kind == "form" and q.path[1] == 3)) or session.state
-            row = next(q for q in session.plan() if q.kind == "form" and not q.answered)
-            started = time.perf_counter()
-            session.answer(row, rows[-1])
-            session.advance(row)
-            session.next_question(session.plan())
-            timings["grid row"].append(time.perf_counter() - started)
-            session.keeper.close()  # its lock, so the next run's session can take the file
+            floor.write(written)
+
+        def name_question() -> Any:
+            return [q for q in session.plan() if q.path[-1:] == ("name",)][-1]
+
+        answer(name_question(), "Explorer Vier")  # keeps FILE~ (a file tally did not start)
+        try:
+            for run in range(max(runs, 5) * 3):
+                written = table.read_text(encoding="utf-8")
+                timed(floor_name, scored_and_written, written)
+                timed("the scoring alone", score_source, as_source(str(table), text), "caracas")
+                timed("FILE written alone", floor.write, written)
+                timed("explorer's name (whole-table check)", answer, name_question(),
+                      ("Explorer Four", "Explorer Vier")[run % 2])
+                data = copy.deepcopy(session.data)  # a state is never changed: a new one, its last row gone
+                rows = data["players"][-1]["grid"].splitlines()
+                data["players"][-1]["grid"] = "\n".join(rows[:-1]) + "\n"
+                session.state = replace(session.state, data=data)
+                session.state = session.model.reopen(session.state, next(
+                    q for q in session.plan() if q.kind == "form" and q.path[1] == 3)) or session.state
+                row = next(q for q in session.plan() if q.kind == "form" and not q.answered)
+                timed("grid row", answer, row, rows[-1])
+                left = next((q for q in session.plan() if q.kind == "form" and not q.answered), None)
+                if left is not None:  # the board finished again (an empty row), so that the next
+                    answer(left, "")  # name is tried against the whole table
+                assert not any(not q.answered for q in session.plan() if q.path[:1] == ("players",))
+        finally:
+            session.keeper.close()
+            floor.close()
     medians = {what: statistics.median(values) for what, values in timings.items()}
-    floor = medians.pop("floor: the table scored once")
+    spent = {what: statistics.median(values) for what, values in processor.items()}
+    base = medians.pop(floor_name)
+    alone, write = medians.pop("the scoring alone"), medians.pop("FILE written alone")
     print("\ntally: one answer on a 60-tile Caracas table, checked and saved (medians):")
-    print(f"  {'floor: the table scored once':<38} {floor * 1000:7.2f} ms")
+    print(f"  {floor_name:<38} {base * 1000:7.2f} ms  (the scoring alone {alone * 1000:.2f} ms, "
+          f"FILE written alone {write * 1000:.2f} ms)")
     worst = 0.0
     for what, seconds in medians.items():
-        worst = max(worst, seconds / floor)
-        print(f"  {what:<38} {seconds * 1000:7.2f} ms  {seconds / floor:5.2f}x the floor")
+        worst = max(worst, seconds / base)
+        print(f"  {what:<38} {seconds * 1000:7.2f} ms  {seconds / base:5.2f}x the floor")
+    print("  processor time (the disk's wait left out; no target): "
+          + ", ".join(f"{what} {seconds * 1000:.2f} ms" for what, seconds in spent.items()))
     print(f"  slowest / floor (target {TALLY_TARGET:.1f}x)             {verdict(worst, TALLY_TARGET)}")
     return [("tally", worst, TALLY_TARGET)]
+
+
+def bench_pad(runs: int) -> list[tuple[str, float, float]]:
+    """An answer and the next view on the pad over HTTP (``bench/pad_answer.py``)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from pad_answer import bench_pad as measured_pad
+
+    return measured_pad(runs)
 
 
 def main() -> int:
@@ -347,7 +399,7 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
     parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
     parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
-    parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally"),
+    parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally", "pad"),
                         help="run one benchmark")
     parser.add_argument("--before", metavar="SCORECALC",
                         help="another install's scorecalc script, timed beside this one at start-up")
@@ -359,6 +411,7 @@ def main() -> int:
         "standings": lambda: bench_standings(args.runs, args.standings),
         "scaling": lambda: bench_scaling(args.quick),
         "tally": lambda: bench_tally_answer(args.runs),
+        "pad": lambda: bench_pad(args.runs),
     }
     results = [result for name, bench in benches.items() if args.only in (None, name) for result in bench()]
     missed = [name for name, ratio, target in results if ratio > target]

@@ -116,6 +116,15 @@ def score_source(source: Source, wanted: str | None = None) -> ScoredFile[Any]:
 
 def score_document(game: Game[State], document: Document) -> ScoredFile[State]:
     """The game's state of a checked document, and its sheet with the play's details beside it."""
+    state = parse_document(game, document)
+    return ScoredFile(sheet=game.score(state), info=play_info(game, document), game=game, document=document,
+                      state=state)
+
+
+def parse_document(game: Game[State], document: Document) -> State:
+    """The game's state of a checked document (its warnings added to the document); ``Problems``,
+    located, when the game's own checks find any. Scoring the state adds no problem and no
+    warning: tally's check of a table stops here (``tally/model.py`` ``check_table``)."""
     try:
         state = game.parse(document)
     except InputError as error:
@@ -123,8 +132,7 @@ def score_document(game: Game[State], document: Document) -> ScoredFile[State]:
     if document.problems:
         located = [document.positions.locate(problem) for problem in document.problems]
         raise Problems(located, names=document.names)
-    return ScoredFile(sheet=game.score(state), info=play_info(game, document), game=game, document=document,
-                      state=state)
+    return state
 
 
 def play_info(game: Game[State], document: Document) -> PlayInfo:

@@ -17,7 +17,6 @@ screen to show, and its operations (reopen, take back) are model operations too.
 
 from __future__ import annotations
 
-import copy
 import datetime
 from collections.abc import Iterable
 from dataclasses import replace
@@ -37,6 +36,9 @@ from .wording import seen_as
 MOST_ROUNDS = 50
 """Plans "Score it" walks at most while closing (each settles every question its plan leaves)."""
 
+CHECKS_KEPT = 16
+"""Tables whose check ``check_table`` keeps: the review's closing answers and the next answer's."""
+
 
 class Tally:
     """The interview of one game: pure functions of a ``State``."""
@@ -47,6 +49,8 @@ class Tally:
         self.interview = game.interview
         self.now = now
         self.planned: tuple[State, tuple[Question, ...]] | None = None
+        self.checked: dict[str, tuple[list[InputError], list[tuple[Path, str]]]] = {}
+        """The last tables checked (``check_table``), by their data's ``repr``."""
 
     # --- the questions -----------------------------------------------------------------------
 
@@ -246,7 +250,7 @@ class Tally:
         if index is None and cut < len(players):
             return []  # what refers to the players (Origin's cubes), answered before they all are (a
             # phone of the web pad may): tried by the whole table's check at the end, not against a cut
-        data = copy.deepcopy(state.data)
+        data = dict(state.data)  # checking changes nothing: a shallow copy to cut the players from
         data["players"] = data.get("players", [])[:cut]
         for key, spec_field in self.declaration.fields.items():
             if spec_field.required and key not in data and spec_field.spec.list_bounds() is not None:
@@ -265,19 +269,41 @@ class Tally:
         return found
 
     def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
-        """The game's errors and warnings on ``data`` (none when the declaration refuses it)."""
-        from ..pipeline import score_source
+        """The game's errors and warnings on ``data`` (none when the declaration refuses it): the
+        declaration's check and the game's ``parse``, as ``scorecalc GAME FILE`` reads the file
+        tally writes, over the node tree that file would compose into (``tablefile/nodes.py``:
+        no text written and read back; the same messages, paths and order). Kept for the last
+        tables checked: the review after an answer closes the table with empty answers that
+        mostly leave the data as it was (a list closed, a part declined), each checked again."""
+        key = repr(data)
+        found = self.checked.get(key)
+        if found is None:
+            found = self.checked[key] = self.check_plain(data)
+            while len(self.checked) > CHECKS_KEPT:
+                del self.checked[next(iter(self.checked))]
+        return list(found[0]), list(found[1])
+
+    def check_plain(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+        """``check_table`` without keeping: the tree built from ``data`` (or, for a value whose
+        text would not read back as itself, FILE's text written and read), checked and parsed."""
+        from ..pipeline import check_document, load, parse_document
         from ..tablefile.layout import render
+        from ..tablefile.nodes import table_nodes
         from ..tablefile.reading import as_source
 
-        text = render(self.game, dict(data), None)
+        built = table_nodes(self.game, data)
         try:
-            scored = score_source(as_source("table", text), self.game.name)
+            if built is None:  # a value whose text would not read back as itself: the file's route
+                _, document = load(as_source("table", render(self.game, dict(data), None)), self.game.name)
+            else:
+                top, lines = built
+                document = check_document(self.game, as_source("table", lines), top)
+            parse_document(self.game, document)
         except InputError as error:
             return error.problems, []
         except Exception:  # a partial table the game cannot read yet: nothing to say
             return [], []
-        return [], [(issue.path, issue.message) for issue in scored.document.warnings]
+        return [], [(issue.path, issue.message) for issue in document.warnings]
 
     def problems(self, state: State) -> list[Problem]:
         """What is wrong with the whole table (every question answered), each with the questions
