@@ -101,6 +101,28 @@ def timeout(seconds: float) -> float:
     return seconds * slowness()
 
 
+# --- the quick loop ---------------------------------------------------------------------------
+
+RUNNING: list[pytest.Item] = []
+"""The test running now (set by ``conftest.py``'s ``pytest_runtest_setup``)."""
+
+
+def starts(what: str) -> None:
+    """Said where a test starts ``what``: a pad server, a browser or a pseudo-terminal. In a run
+    that leaves the slow tests out (``pytest -m "not slow"``), a test not marked ``slow`` fails
+    here, saying so: the quick loop stays quick (CONTRIBUTING.md). In any other run, nothing."""
+    if not RUNNING:
+        return
+    item = RUNNING[-1]
+    if item.get_closest_marker("slow") is not None:
+        return
+    if "not slow" not in (item.config.getoption("markexpr", "") or ""):
+        return
+    pytest.fail(f"{item.nodeid} starts {what} but is not marked slow: add @pytest.mark.slow (the "
+                "quick loop, -m 'not slow', leaves out servers, browsers and terminals; "
+                "tests/commands/test_web_http.py tests the pad's routes in-process)", pytrace=False)
+
+
 # --- the command line in-process --------------------------------------------------------------
 
 
@@ -175,6 +197,7 @@ def spawn_scorecalc(*args: str, cwd: Path | str, dimensions: tuple[int, int] = (
     the pinned environment, ``env`` changes); each ``expect`` waits at most ``timeout(seconds)``."""
     import pexpect
 
+    starts("a pseudo-terminal")
     return pexpect.spawn(SCORECALC[0], [*SCORECALC[1:], *args], cwd=str(cwd),
                          env=pinned_environment({"TERM": "xterm", **(env or {})}), encoding="utf-8",
                          dimensions=dimensions, timeout=timeout(seconds))
