@@ -107,6 +107,26 @@ RUNNING: list[pytest.Item] = []
 """The test running now (set by ``conftest.py``'s ``pytest_runtest_setup``)."""
 
 
+PARAM = type(pytest.param(None))
+"""What ``pytest.param`` makes."""
+
+
+def first_quick(*cases: Any, several: bool = False) -> list[Any]:
+    """The cases of a test that starts a process per case (``parametrize``): the first one in the
+    quick loop, every one in the suite (the others marked ``slow``). A case may be a
+    ``pytest.param`` already (its marks and id kept); ``several``: each case is a tuple of the
+    test's several arguments."""
+    kept: list[Any] = []
+    for i, case in enumerate(cases):
+        if i == 0:
+            kept.append(case)
+        elif isinstance(case, PARAM):
+            kept.append(pytest.param(*case.values, marks=[*case.marks, pytest.mark.slow], id=case.id))
+        else:
+            kept.append(pytest.param(*(case if several else (case,)), marks=pytest.mark.slow))
+    return kept
+
+
 def starts(what: str) -> None:
     """Said where a test starts ``what``: a pad server, a browser or a pseudo-terminal. In a run
     that leaves the slow tests out (``pytest -m "not slow"``), a test not marked ``slow`` fails

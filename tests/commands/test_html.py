@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from scorecalc.output import html
 from scorecalc.output.html import POLICY, embedded_svg
 from scorecalc.pipeline import score_file
-from tests.helpers import EXAMPLES, ROOT, run_cli, run_scorecalc
+from tests.helpers import EXAMPLES, ROOT, first_quick, run_cli, run_scorecalc
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 TABLES = [path for path in ALL_EXAMPLES if path.parent.name != "league"]
@@ -419,12 +419,12 @@ main()
 """
 
 
-@pytest.mark.parametrize(("args", "loaded"), [
+@pytest.mark.parametrize(("args", "loaded"), first_quick(
     (("caracas", str(ALEX)), "[]"),
     (("caracas", str(ALEX), "--format", "json"), "[]"),
     (("standings", str(EXAMPLES / "league"), "--format", "json"), "[]"),
     (("caracas", str(ALEX), "--format", "html"), "['jinja2', 'markupsafe', 'scorecalc.output.html']"),
-])
+    several=True))
 def test_jinja2_is_imported_only_for_html(args: tuple[str, ...], loaded: str) -> None:
     done = run_scorecalc(*args, script=LOADED, cwd=ROOT)
     assert done.returncode == 0, done.stderr
