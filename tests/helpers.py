@@ -15,6 +15,7 @@ anything reads it): ``commands/test_registry.py`` runs the per-game tests that w
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import subprocess
@@ -289,6 +290,12 @@ def message_of(text: str, name: str = "t.yaml") -> str:
 
 def imported(path: Path) -> set[str]:
     """The scorecalc modules ``path`` imports (relative imports resolved)."""
+    stat = path.stat()
+    return set(imports_of(path, stat.st_mtime_ns, stat.st_size))
+
+
+@functools.cache  # the layer tests read every source file; a file read once per process and version
+def imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -297,4 +304,4 @@ def imported(path: Path) -> set[str]:
             found.add(".".join([*base, node.module or ""]).strip("."))
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("scorecalc")}
+    return frozenset(name for name in found if name.startswith("scorecalc"))
