@@ -113,8 +113,8 @@ PARAM = type(pytest.param(None))
 
 
 def first_quick(*cases: Any, several: bool = False) -> list[Any]:
-    """The cases of a test that starts a process per case (``parametrize``): the first one in the
-    quick loop, every one in the suite (the others marked ``slow``). A case may be a
+    """The cases of a test that starts a process per case, or of a sweep (``parametrize``): the
+    first one in the quick loop, every one in the suite (the others marked ``slow``). A case may be a
     ``pytest.param`` already (its marks and id kept); ``several``: each case is a tuple of the
     test's several arguments."""
     kept: list[Any] = []
@@ -125,6 +125,20 @@ def first_quick(*cases: Any, several: bool = False) -> list[Any]:
             kept.append(pytest.param(*case.values, marks=[*case.marks, pytest.mark.slow], id=case.id))
         else:
             kept.append(pytest.param(*(case if several else (case,)), marks=pytest.mark.slow))
+    return kept
+
+
+def one_per_folder(paths: Sequence[Path]) -> list[Any]:
+    """The cases of a sweep over every example: the first file of each folder (one a game, and the
+    league) in the quick loop, every file in the suite (the others marked ``slow``)."""
+    seen: set[Path] = set()
+    kept: list[Any] = []
+    for path in paths:
+        if path.parent in seen:
+            kept.append(pytest.param(path, marks=pytest.mark.slow))
+        else:
+            seen.add(path.parent)
+            kept.append(path)
     return kept
 
 
