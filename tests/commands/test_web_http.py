@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scorecalc.web.app import LIMIT
 from tests.helpers import run_cli
 from tests.support.pad_client import JSON, PadClient, pad_client
 
@@ -21,6 +20,8 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
           "img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 """SPEC section 8's policy, word for word."""
 SECURITY = {"content-security-policy": POLICY, "referrer-policy": "no-referrer"}
+LIMIT = 64 * 1024
+"""SPEC section 8: request bodies of at most 64 KB."""
 
 
 @pytest.fixture
@@ -98,7 +99,6 @@ def answer_of(size: int) -> bytes:
 
 
 def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
-    assert LIMIT == 64 * 1024
     code, headers, body = pad.request("answer", answer_of(LIMIT + 1), JSON)
     assert (code, body) == (413, b"Request body too large (at most 64 KB)") and secured(headers)
 

@@ -11,13 +11,12 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from starlette.testclient import TestClient
+if TYPE_CHECKING:  # the web stack is imported by the tests that use it, not at collection
+    from starlette.testclient import TestClient
 
-from scorecalc.games import get_game
-from scorecalc.web.app import Serving, build
-from scorecalc.web.pad import Pad
+    from scorecalc.web.app import Serving
 
 NOW = datetime.datetime(2026, 12, 2, 20, 0)
 HOST = "127.0.0.1:8765"
@@ -79,6 +78,12 @@ class PadClient:
 @contextmanager
 def pad_client(game: str, file: Path) -> Iterator[PadClient]:
     """``scorecalc tally GAME FILE --web``'s application on ``file``, in-process; closed after."""
+    from starlette.testclient import TestClient
+
+    from scorecalc.games import get_game
+    from scorecalc.web.app import Serving, build
+    from scorecalc.web.pad import Pad
+
     said: list[str] = []
     pad = Pad(get_game(game), str(file), NOW, say=said.append)
     try:
