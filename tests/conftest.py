@@ -2,11 +2,15 @@
 and the ``slow`` and ``stress`` markers. What tests share besides fixtures is in ``helpers.py``.
 
 ``pytest -m "not slow"`` is the edit-test loop: it leaves out property tests (every
-``@given`` test is marked ``slow`` here), pseudo-terminal sessions, signals sent at random
-moments and the README tour. ``stress`` marks long randomized or repeated runs (kill loops,
-races, runs under load): left out of every run unless asked for (``pytest -m stress``; they
-are ``slow`` too). ``HYPOTHESIS_PROFILE=dev`` runs a fifth of the examples, ``thorough`` ten
-times as many; CI runs the default profile, ``ci``.
+``@given`` test is marked ``slow`` here), browser tests (every test that uses the ``browser``
+fixture is marked ``slow`` here), pad servers, pseudo-terminal sessions, signals sent at random
+moments and the README tour. A test not marked ``slow`` that starts a pad server or a
+pseudo-terminal fails in that loop, saying so (``helpers.starts``).
+
+``stress`` marks long randomized or repeated runs (kill loops, races, runs under load): left
+out of every run unless asked for (``pytest -m stress``; they are ``slow`` too).
+``HYPOTHESIS_PROFILE=dev`` runs a fifth of the examples, ``thorough`` ten times as many; CI runs
+the default profile, ``ci``.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.helpers import PROFILE, SCALE
+from tests.helpers import PROFILE, RUNNING, SCALE
 
 for _profile in SCALE:
     settings.register_profile(_profile, deadline=None, print_blob=True)
@@ -36,13 +40,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before '-m' deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Property tests are ``slow``; ``stress`` tests are ``slow`` too, and left out of every run
-    whose ``-m`` does not name ``stress`` (a ``-m`` in addopts would be replaced by the one typed,
-    so ``pytest -m "not slow"`` would bring them back)."""
+    """Property tests and browser tests are ``slow``; ``stress`` tests are ``slow`` too, and left
+    out of every run whose ``-m`` does not name ``stress`` (a ``-m`` in addopts would be replaced
+    by the one typed, so ``pytest -m "not slow"`` would bring them back)."""
     wanted_stress = "stress" in (config.getoption("markexpr", "") or "")
     kept, left_out = [], []
     for item in items:
         if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.slow)
+        if "browser" in getattr(item, "fixturenames", ()):  # tests/system/conftest.py: Chromium
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("stress") is not None:
             item.add_marker(pytest.mark.slow)
@@ -53,6 +59,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+
+
+@pytest.hookimpl(tryfirst=True)  # before the test's fixtures start anything
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The test running now, for ``helpers.starts``."""
+    RUNNING[:] = [item]
+
+
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    RUNNING.clear()
 
 
 @pytest.fixture

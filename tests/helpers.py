@@ -15,6 +15,7 @@ anything reads it): ``commands/test_registry.py`` runs the per-game tests that w
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import os
 import subprocess
@@ -101,6 +102,62 @@ def timeout(seconds: float) -> float:
     return seconds * slowness()
 
 
+# --- the quick loop ---------------------------------------------------------------------------
+
+RUNNING: list[pytest.Item] = []
+"""The test running now (set by ``conftest.py``'s ``pytest_runtest_setup``)."""
+
+
+PARAM = type(pytest.param(None))
+"""What ``pytest.param`` makes."""
+
+
+def first_quick(*cases: Any, several: bool = False) -> list[Any]:
+    """The cases of a test that starts a process per case, or of a sweep (``parametrize``): the
+    first one in the quick loop, every one in the suite (the others marked ``slow``). A case may be a
+    ``pytest.param`` already (its marks and id kept); ``several``: each case is a tuple of the
+    test's several arguments."""
+    kept: list[Any] = []
+    for i, case in enumerate(cases):
+        if i == 0:
+            kept.append(case)
+        elif isinstance(case, PARAM):
+            kept.append(pytest.param(*case.values, marks=[*case.marks, pytest.mark.slow], id=case.id))
+        else:
+            kept.append(pytest.param(*(case if several else (case,)), marks=pytest.mark.slow))
+    return kept
+
+
+def one_per_folder(paths: Sequence[Path]) -> list[Any]:
+    """The cases of a sweep over every example: the first file of each folder (one a game, and the
+    league) in the quick loop, every file in the suite (the others marked ``slow``)."""
+    seen: set[Path] = set()
+    kept: list[Any] = []
+    for path in paths:
+        if path.parent in seen:
+            kept.append(pytest.param(path, marks=pytest.mark.slow))
+        else:
+            seen.add(path.parent)
+            kept.append(path)
+    return kept
+
+
+def starts(what: str) -> None:
+    """Said where a test starts ``what``: a pad server, a browser or a pseudo-terminal. In a run
+    that leaves the slow tests out (``pytest -m "not slow"``), a test not marked ``slow`` fails
+    here, saying so: the quick loop stays quick (CONTRIBUTING.md). In any other run, nothing."""
+    if not RUNNING:
+        return
+    item = RUNNING[-1]
+    if item.get_closest_marker("slow") is not None:
+        return
+    if "not slow" not in (item.config.getoption("markexpr", "") or ""):
+        return
+    pytest.fail(f"{item.nodeid} starts {what} but is not marked slow: add @pytest.mark.slow (the "
+                "quick loop, -m 'not slow', leaves out servers, browsers and terminals; "
+                "tests/commands/test_web_http.py tests the pad's routes in-process)", pytrace=False)
+
+
 # --- the command line in-process --------------------------------------------------------------
 
 
@@ -175,6 +232,7 @@ def spawn_scorecalc(*args: str, cwd: Path | str, dimensions: tuple[int, int] = (
     the pinned environment, ``env`` changes); each ``expect`` waits at most ``timeout(seconds)``."""
     import pexpect
 
+    starts("a pseudo-terminal")
     return pexpect.spawn(SCORECALC[0], [*SCORECALC[1:], *args], cwd=str(cwd),
                          env=pinned_environment({"TERM": "xterm", **(env or {})}), encoding="utf-8",
                          dimensions=dimensions, timeout=timeout(seconds))
@@ -246,6 +304,12 @@ def message_of(text: str, name: str = "t.yaml") -> str:
 
 def imported(path: Path) -> set[str]:
     """The scorecalc modules ``path`` imports (relative imports resolved)."""
+    stat = path.stat()
+    return set(imports_of(path, stat.st_mtime_ns, stat.st_size))
+
+
+@functools.cache  # the layer tests read every source file; a file read once per process and version
+def imports_of(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -254,4 +318,4 @@ def imported(path: Path) -> set[str]:
             found.add(".".join([*base, node.module or ""]).strip("."))
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-    return {name for name in found if name.startswith("scorecalc")}
+    return frozenset(name for name in found if name.startswith("scorecalc"))

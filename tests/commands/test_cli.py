@@ -259,6 +259,7 @@ def _complete(words: str, index: int) -> list[str]:
     return result.stdout.split()
 
 
+@pytest.mark.slow  # a process per shell and word (four)
 def test_shell_completion_of_commands_games_and_files() -> None:
     assert "galapagos" in _complete("scorecalc ga", 1)
     assert _complete("scorecalc template gal", 2) == ["galapagos"]

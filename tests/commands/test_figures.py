@@ -52,6 +52,7 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(figures, "FIGURES", (*figures.FIGURES, MostPoints()))
 
 
+@pytest.mark.slow  # the standings eight times over (1.4 s), a new figure's check
 def test_a_new_figure_is_its_module_and_one_line_of_the_list(toy: None) -> None:
     help_text = " ".join(run_cli("standings", "--help").stdout.split())
     assert "--most-points Add each player's points over all games (a toy figure)." in help_text

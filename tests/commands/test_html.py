@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from scorecalc.output import html
 from scorecalc.output.html import POLICY, embedded_svg
 from scorecalc.pipeline import score_file
-from tests.helpers import EXAMPLES, ROOT, run_cli, run_scorecalc
+from tests.helpers import EXAMPLES, ROOT, first_quick, one_per_folder, run_cli, run_scorecalc
 
 ALL_EXAMPLES = sorted(EXAMPLES.glob("**/*.yaml"))
 TABLES = [path for path in ALL_EXAMPLES if path.parent.name != "league"]
@@ -130,7 +130,7 @@ def assert_self_contained(text: str) -> None:
 # --- the same figures as JSON, every example ---------------------------------------------------
 
 
-@pytest.mark.parametrize("path", TABLES, ids=lambda path: f"{path.parent.name}/{path.name}")
+@pytest.mark.parametrize("path", one_per_folder(TABLES), ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_a_page_shows_the_figures_json_gives(path: Path) -> None:
     text = html_of("score", str(path))
     [data] = json_of("score", str(path))
@@ -419,12 +419,12 @@ main()
 """
 
 
-@pytest.mark.parametrize(("args", "loaded"), [
+@pytest.mark.parametrize(("args", "loaded"), first_quick(
     (("caracas", str(ALEX)), "[]"),
     (("caracas", str(ALEX), "--format", "json"), "[]"),
     (("standings", str(EXAMPLES / "league"), "--format", "json"), "[]"),
     (("caracas", str(ALEX), "--format", "html"), "['jinja2', 'markupsafe', 'scorecalc.output.html']"),
-])
+    several=True))
 def test_jinja2_is_imported_only_for_html(args: tuple[str, ...], loaded: str) -> None:
     done = run_scorecalc(*args, script=LOADED, cwd=ROOT)
     assert done.returncode == 0, done.stderr

@@ -46,6 +46,7 @@ def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs()
     assert unused == []
 
 
+@pytest.mark.slow  # a process per case (two)
 def test_a_table_printed_to_the_terminal_does_not_load_the_writer() -> None:
     """``writing`` (atomic replacement of ``--output``) loads for a file to write; every run
     installs the signal handlers from ``signals``."""

@@ -23,6 +23,7 @@ def toy(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
     return run_scorecalc(*args, input=stdin, script=TOY_LAUNCH)
 
 
+@pytest.mark.slow  # a process per command of the toy (seven)
 def test_a_toy_game_gets_command_template_schema_help_and_options_from_one_registry_line() -> None:
     assert "toy" in toy("--help").stdout
     assert "Toy" in toy("--help").stdout  # the app's help names it

@@ -12,7 +12,7 @@ import pytest
 
 from scorecalc.league.standings import ALL, Filters, compute, order_key
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
-from tests.helpers import EXAMPLES, run_cli
+from tests.helpers import EXAMPLES, first_quick, run_cli
 
 # The season (by hand; Galapagos totals = exhibition + education bonus + animals // 2 + £ // 1000):
 #   a.yaml  galapagos 2026-01-10 20:00  Ana 40+4+0+1 = 45 (wins), Bruno 30+2+0+1 = 33, Cy 20
@@ -299,7 +299,7 @@ def test_a_solo_game_lost_is_no_win_in_csv_or_bgstats() -> None:
     assert [player["winner"] for player in play["players"]] == [False]
 
 
-@pytest.mark.parametrize("columns", [60, 66, 72, 80])
+@pytest.mark.parametrize("columns", first_quick(60, 66, 72, 80))
 def test_every_table_follows_the_width_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             columns: int) -> None:
     """Headers wrap, then names, then a table too wide stacks (SPEC: 80 columns and narrower)."""

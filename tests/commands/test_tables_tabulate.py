@@ -6,6 +6,7 @@ Every expected table is written out by hand.
 
 from __future__ import annotations
 
+import pytest
 import wcwidth
 
 from scorecalc.output.tables import (
@@ -171,6 +172,7 @@ def third_party_loaded(*args: str) -> str:
     return done.stderr.strip().splitlines()[-1]
 
 
+@pytest.mark.slow  # a process per command (four)
 def test_tabulate_and_wcwidth_load_only_where_a_table_is_drawn() -> None:
     assert third_party_loaded("caracas", EXAMPLE) == "['tabulate', 'wcwidth']"
     assert third_party_loaded("caracas", EXAMPLE, "--format", "markdown") == "['tabulate', 'wcwidth']"

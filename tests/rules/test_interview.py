@@ -40,6 +40,7 @@ def test_a_toy_game_with_its_own_entry_form_is_tallied_from_piped_answers(tmp_pa
     assert scored.stdout == result.stdout and '"detail": "green blue"' in scored.stdout
 
 
+@pytest.mark.slow  # a process per run (the quick loop tallies the toy once, above)
 def test_a_toy_form_stopped_midway_is_kept_open_and_goes_on_where_it_was(tmp_path: Path) -> None:
     first = toy("tally", "toy", "t.yaml", stdin="\n\nAnn\n\n7\nred\n", cwd=tmp_path)
     assert first.returncode == 2 and "the input ended with" in first.stderr
@@ -51,6 +52,7 @@ def test_a_toy_form_stopped_midway_is_kept_open_and_goes_on_where_it_was(tmp_pat
     assert "beads: [red, blue]" in (tmp_path / "t.yaml").read_text()
 
 
+@pytest.mark.slow  # as above
 def test_the_toy_form_refuses_through_the_games_own_check_and_the_beads_spec(tmp_path: Path) -> None:
     too_many = toy("tally", "toy", "t.yaml", stdin="\n\nAnn\n\n7\nred\nred\nblue\ngreen\n\n", cwd=tmp_path)
     assert too_many.returncode == 2

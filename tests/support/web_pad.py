@@ -16,7 +16,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import run_scorecalc, start_scorecalc, timeout
+from tests.helpers import run_scorecalc, start_scorecalc, starts, timeout
 
 SHOTS = Path("/tmp/web-shots")
 """Where the browser tests leave their screenshots, to look at."""
@@ -27,6 +27,7 @@ class Served:
     """One running pad: ``url`` (``http://127.0.0.1:PORT/TOKEN/``), ``host``, ``token``."""
 
     def __init__(self, game: str, file: Path, *extra: str) -> None:
+        starts("a pad server")
         self.file = file
         self.process = start_scorecalc("tally", game, str(file), "--web", "--bind", "127.0.0.1", *extra,
                                        cwd=file.parent, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import HOSTILE, run_scorecalc
+from tests.helpers import HOSTILE, first_quick, run_scorecalc
 
 # file -> the message it must give (after "FILE:"); every one exits 2.
 CASES = {
@@ -112,7 +112,7 @@ def test_hostile_value_of_each_game(name: str) -> None:
     assert_located_failure(result, display, GAME_CASES[name])
 
 
-@pytest.mark.parametrize("name", ["tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"])
+@pytest.mark.parametrize("name", first_quick("tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"))
 def test_hostile_file_in_batch_and_verify(name: str) -> None:
     display = f"tests/hostile/{name}"
     for command in ("score", "verify"):
@@ -137,7 +137,7 @@ def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{path}: larger than 5 MB")
 
 
-@pytest.mark.parametrize("shape", ["flow", "block"])
+@pytest.mark.parametrize("shape", first_quick("flow", "block"))
 def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
     path = tmp_path / "deep.yaml"
     if shape == "flow":

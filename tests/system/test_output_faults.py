@@ -22,6 +22,7 @@ from scorecalc.writing import check_output_target, write_output
 from tests.helpers import (
     EXAMPLES,
     ROOT,
+    first_quick,
     run_cli,
     run_scorecalc,
     start_scorecalc,
@@ -185,7 +186,8 @@ main()
 """
 
 
-@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGINT", 130), ("SIGHUP", 129)])
+@pytest.mark.parametrize(("name", "code"), first_quick(("SIGTERM", 143), ("SIGINT", 130), ("SIGHUP", 129),
+                                                      several=True))
 def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name: str, code: int) -> None:
     target = tmp_path / "out.csv"
     target.write_text("previous")

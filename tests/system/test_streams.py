@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import EXAMPLES, run_scorecalc
+from tests.helpers import EXAMPLES, first_quick, run_scorecalc
 
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 CARACAS = str(EXAMPLES / "caracas" / "five-explorers-tie.yaml")
@@ -41,12 +41,12 @@ def test_full_device_on_standard_output_is_one_line_and_exit_2() -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
-@pytest.mark.parametrize("buffering", [
+@pytest.mark.parametrize("buffering", first_quick(
     "unbuffered",
     pytest.param("buffered", marks=pytest.mark.xfail(strict=True, reason=(
         "found by the pinned environment: without PYTHONUNBUFFERED the message left in standard "
         "error's buffer fails again at exit and Python exits 120"))),
-])
+))
 def test_full_device_on_standard_error_still_exits_2_for_bad_input(buffering: str) -> None:
     with open("/dev/full", "w") as full:
         result = scorecalc("score", "no-such-file.yaml", stdout=subprocess.PIPE, stderr=full,
@@ -54,8 +54,9 @@ def test_full_device_on_standard_error_still_exits_2_for_bad_input(buffering: st
     assert result.returncode == 2
 
 
-@pytest.mark.parametrize("args", [["verify", str(EXAMPLES)], ["score", str(EXAMPLES), "--format", "json"],
-                                  ["galapagos", GALAPAGOS]])
+@pytest.mark.parametrize("args", first_quick(["verify", str(EXAMPLES)],
+                                             ["score", str(EXAMPLES), "--format", "json"],
+                                             ["galapagos", GALAPAGOS]))
 def test_a_closed_pipe_ends_quietly_with_141(args: list[str]) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first write (as `| head -1` after its line)
@@ -95,7 +96,8 @@ def test_score_from_a_closed_standard_input_is_bad_input_not_a_crash() -> None:
 
 
 @pytest.mark.skipif(not HAS_FULL, reason="no /dev/full on this system")
-@pytest.mark.parametrize("args", [["--version"], ["--help"], ["caracas", "--help"], ["tally", "--help"]])
+@pytest.mark.parametrize("args", first_quick(["--version"], ["--help"], ["caracas", "--help"],
+                                             ["tally", "--help"]))
 def test_help_and_version_onto_a_full_device_are_one_line_and_exit_2(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
         result = scorecalc(*args, stdout=full, stderr=subprocess.PIPE)
@@ -104,7 +106,8 @@ def test_help_and_version_onto_a_full_device_are_one_line_and_exit_2(args: list[
         "scorecalc: cannot write to standard output: No space left on device"]
 
 
-@pytest.mark.parametrize("args", [["--version"], ["--help"], ["caracas", "--help"], ["score", "--help"]])
+@pytest.mark.parametrize("args", first_quick(["--version"], ["--help"], ["caracas", "--help"],
+                                             ["score", "--help"]))
 def test_help_and_version_into_a_closed_pipe_end_quietly_with_141(args: list[str]) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)

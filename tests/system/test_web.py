@@ -19,7 +19,7 @@ import yaml
 from scorecalc.errors import UsageError
 from scorecalc.web.places import parse_place, place_text
 from scorecalc.web.serve import choose, parse_bind
-from tests.helpers import EXAMPLES, run_scorecalc, spawn_scorecalc, timeout
+from tests.helpers import EXAMPLES, first_quick, run_scorecalc, spawn_scorecalc, timeout
 from tests.support.web_pad import Served
 
 POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -43,8 +43,8 @@ def names(pad: Served, *players: str) -> None:
         assert pad.answer(f"players[{i}].name", name) == (200, saved(name))
 
 
-@pytest.mark.parametrize("args", [("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml")),
-                                  ("--help",), ("tally", "--help")])
+@pytest.mark.parametrize("args", first_quick(
+    ("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml")), ("--help",), ("tally", "--help")))
 def test_other_commands_do_not_import_the_web_stack(args: tuple[str, ...]) -> None:
     done = run_scorecalc(*args, python=("-X", "importtime"))
     assert done.returncode == 0, done.stderr
@@ -100,6 +100,7 @@ def test_the_pads_connections_send_replies_at_once() -> None:
     assert nodelay == [1]
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_who_gets_in(pad: Served) -> None:
     code, headers, body = pad.request()
     assert code == 200 and b"<form" not in body and b'id="form"' in body
@@ -119,6 +120,7 @@ def test_who_gets_in(pad: Served) -> None:
     assert first_load <= 150_000
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_bodies_are_bounded_and_answers_are_json_from_the_pad(pad: Served) -> None:
     big = json.dumps({"place": "players[0].name", "seen": None, "value": "x" * 70_000}).encode()
     assert pad.request("answer", big, JSON)[0] == 413
@@ -132,6 +134,7 @@ def test_bodies_are_bounded_and_answers_are_json_from_the_pad(pad: Served) -> No
     assert not pad.file.exists()  # nothing refused was written
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_answers_saved_before_the_reply_stale_refused_and_resends_saved_once(pad: Served) -> None:
     names(pad, "Anna", "Ben")
     code, reply = pad.answer("players[0].money", "2,300")
@@ -155,6 +158,7 @@ def test_answers_saved_before_the_reply_stale_refused_and_resends_saved_once(pad
     assert "Anna's money: 2500" in "".join(pad.said) or pad.wait_for(re.compile("Anna's money: 2500"))
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_the_end_writes_the_table_prints_the_score_and_exits(pad: Served) -> None:
     names(pad, "Anna", "Ben")
     assert pad.score()[0] == 422  # not yet: the players' figures are missing
@@ -176,6 +180,7 @@ def test_the_end_writes_the_table_prints_the_score_and_exits(pad: Served) -> Non
     assert run_scorecalc("galapagos", str(pad.file)).returncode == 0
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_ctrl_c_exits_130_and_the_same_command_serves_the_answers_again(tmp_path: Path) -> None:
     file = tmp_path / "tonight.yaml"
     first = Served("galapagos", file)
@@ -197,6 +202,7 @@ def test_ctrl_c_exits_130_and_the_same_command_serves_the_answers_again(tmp_path
         second.stop()
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_a_second_pad_on_one_file_is_refused(pad: Served, tmp_path: Path) -> None:
     names(pad, "Anna")
     done = run_scorecalc("tally", "galapagos", str(pad.file), "--web", "--bind", "127.0.0.1",
@@ -216,6 +222,7 @@ players:
 """
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_a_caracas_table_by_board_rows(tmp_path: Path) -> None:
     pad = Served("caracas", tmp_path / "tonight.yaml")
     try:
@@ -256,6 +263,7 @@ def test_a_caracas_table_by_board_rows(tmp_path: Path) -> None:
     assert first["players"] == second["players"] and first["winners"] == second["winners"]
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_enter_at_the_terminal_scores_too(tmp_path: Path) -> None:
     import urllib.request
 

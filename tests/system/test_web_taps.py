@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from tests.helpers import timeout
@@ -202,6 +203,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         served.stop()
 
 
+@pytest.mark.slow  # a pad server in a process of its own (in-process: commands/test_web_http.py)
 def test_a_tile_over_http(tmp_path: Path) -> None:
     """The contract without a browser: a tile's place, its reply, a stale one, the script served."""
     served = Served("caracas", tmp_path / "tonight.yaml")
