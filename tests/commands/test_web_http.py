@@ -100,7 +100,8 @@ def answer_of(size: int) -> bytes:
 
 def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
     code, headers, body = pad.request("answer", answer_of(LIMIT + 1), JSON)
-    assert (code, body) == (413, b"Request body too large (at most 64 KB)") and secured(headers)
+    assert (code, body) == (413, b'{"status":"refused","message":"Request body too large (at most 64 KB)","current":null,'
+                                  b'"warnings":[]}') and secured(headers)
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the body counted as it comes
         data = answer_of(LIMIT + 1)
@@ -108,7 +109,8 @@ def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
             yield data[start:start + 4096]
 
     code, headers, body = pad.request("answer", chunks(), JSON)  # type: ignore[arg-type]
-    assert (code, body) == (413, b"Request body too large (at most 64 KB)") and secured(headers)
+    assert (code, body) == (413, b'{"status":"refused","message":"Request body too large (at most 64 KB)","current":null,'
+                                  b'"warnings":[]}') and secured(headers)
     assert not pad.file.exists()
     code, reply = pad.answer("players[0].name", "x" * (LIMIT - 60))  # read, then refused as a name
     assert code == 422 and reply["status"] == "refused"
@@ -126,15 +128,16 @@ def test_an_answer_is_json_from_the_pads_own_origin(pad: PadClient) -> None:
         (pad.request("answer", good, {**JSON, "Origin": "http://evil.example"}), 403, "not from this pad"),
         (pad.request("answer", good, {**JSON, "Origin": "http://127.0.0.1:9999"}), 403, "not from this pad"),
         (pad.request("score", b"{}", {**JSON, "Origin": "http://evil.example"}), 403, "not from this pad"),
-        (pad.request("answer", b"[1, 2]", JSON), 400, "send {place, seen, value}"),
+        (pad.request("answer", b"[1, 2]", JSON), 400, "not an answer: send JSON {place, seen, value}"),
         (pad.request("answer", b'{"place": 1, "seen": null, "value": "Ana"}', JSON), 400,
-         "send {place, seen, value}"),
+         "not an answer: send JSON {place, seen, value}"),
         (pad.request("answer", b'{"place": "players[0].name", "seen": 3, "value": "Ana"}', JSON), 400,
-         "send {place, seen, value}"),
-        (pad.request("answer", b"not json", JSON), 400, "not JSON"),
+         "not an answer: send JSON {place, seen, value}"),
+        (pad.request("answer", b"not json", JSON), 400, "not understood: send JSON {place, seen, value}"),
     ]
     for (code, headers, body), want, message in refusals:
-        assert (code, json.loads(body)) == (want, {"status": "refused", "message": message})
+        sent = json.loads(body)
+        assert (code, sent["status"], sent["message"]) == (want, "refused", message)
         assert secured(headers)
     assert not pad.file.exists() and pad.said == []  # nothing refused was written
     code, _, _ = pad.request("answer", good, {**JSON, "Origin": f"http://{pad.host}"})
