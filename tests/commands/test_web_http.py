@@ -100,8 +100,8 @@ def answer_of(size: int) -> bytes:
 
 def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
     code, headers, body = pad.request("answer", answer_of(LIMIT + 1), JSON)
-    assert (code, body) == (413, b'{"status":"refused","message":"Request body too large (at most 64 KB)","current":null,'
-                                  b'"warnings":[]}') and secured(headers)
+    assert (code, json.loads(body)["message"]) == (413, "Request body too large (at most 64 KB)")
+    assert secured(headers)
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the body counted as it comes
         data = answer_of(LIMIT + 1)
@@ -109,8 +109,8 @@ def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
             yield data[start:start + 4096]
 
     code, headers, body = pad.request("answer", chunks(), JSON)  # type: ignore[arg-type]
-    assert (code, body) == (413, b'{"status":"refused","message":"Request body too large (at most 64 KB)","current":null,'
-                                  b'"warnings":[]}') and secured(headers)
+    assert (code, json.loads(body)["message"]) == (413, "Request body too large (at most 64 KB)")
+    assert secured(headers)
     assert not pad.file.exists()
     code, reply = pad.answer("players[0].name", "x" * (LIMIT - 60))  # read, then refused as a name
     assert code == 422 and reply["status"] == "refused"
