@@ -246,7 +246,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
             os.fchmod(fd, 0o666 & ~umask)  # an ordinary new file, not the temporary file's 0600
         else:
             os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
-            if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
+            if (status.st_uid, status.st_gid) != _owner():
                 try:
                     os.fchown(fd, status.st_uid, status.st_gid)
                 except OSError:
@@ -277,6 +277,15 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
                 pass
 
 
+def _owner() -> tuple[int, int]:
+    """The effective user and group ids; under Pyodide (the app), which has neither call, the
+    owner of every file there (its file system knows one user)."""
+    try:
+        return os.geteuid(), os.getegid()
+    except AttributeError:
+        return os.stat(".").st_uid, os.stat(".").st_gid
+
+
 def _create_only(temporary: str, real: str) -> None:
     """Give the finished temporary file the name ``real`` only if no file has it: a hard link,
     which the kernel refuses (``FileExistsError``) when the name is taken, in one step. On a
@@ -286,7 +295,8 @@ def _create_only(temporary: str, real: str) -> None:
         os.link(temporary, real)
     except FileExistsError:
         raise
-    except OSError:  # no hard links here (some network and FAT file systems)
+    except (OSError, AttributeError):  # no hard links here (some network and FAT file systems;
+        # Pyodide's os has no link at all)
         os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
         os.replace(temporary, real)
         return

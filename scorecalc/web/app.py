@@ -20,11 +20,8 @@ import json
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import jinja2
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -33,6 +30,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from .pad import Pad
+from .pages import phones_reply, score_page, static, templates, well_formed
 from .reply import Reply
 
 LIMIT = 64 * 1024
@@ -137,22 +135,6 @@ async def body_of(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-@cache
-def templates() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.web", "templates"), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-
-
-@cache
-def static(name: str) -> bytes:
-    data = resources.files("scorecalc.web").joinpath("static", name).read_bytes()
-    if name == "pad.css":  # the board drawing's colours: the html format's own rules, one copy for both,
-        # said of the pad's drawing (svg.sketch: a .board here is the whole board's entry, not its svg)
-        shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_bytes()
-        data += b"\n" + shared.replace(b"svg.board ", b"svg.sketch ")
-    return data
-
-
 class Serving:
     """The running pad as the routes and the terminal share it: scoring and what follows."""
 
@@ -180,16 +162,6 @@ class Serving:
         if reply.status == "saved" and self.page is None:
             self.page = score_page(self.pad)
         return reply
-
-
-def score_page(pad: Pad) -> str:
-    """The html format's score page of FILE as written (``--format html``), naming FILE by its
-    own name as the pad's header does: where it lies on the server is not the phones' business."""
-    from ..output.html import render_html
-    from ..pipeline import score_file
-
-    # with its game and state (a Caracas board is drawn), FILE's name in the heading and warnings
-    return render_html([score_file(pad.name, pad.game.name, shown=os.path.basename(pad.name))])
 
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:
@@ -293,16 +265,6 @@ async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
         return refusal(f"not understood: send JSON {shape}")
 
 
-def phones_reply(pad: Pad, reply: Reply) -> dict[str, Any]:
-    """A reply as a phone gets it: FILE named by its own name, as the pad's header names it, never
-    by the path given on the server's command line (``/home/ana/games/tonight.yaml``)."""
-    sent = reply.json()
-    shown = os.path.basename(pad.name)
-    if shown != pad.name and isinstance(sent["message"], str):
-        sent["message"] = sent["message"].replace(pad.name, shown)
-    return sent
-
-
 async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
     """``work`` under the pad's lock: on the event loop when the lock is free (an answer takes about a
     millisecond, FILE written; the hop to a worker thread cost a quarter of that again,
@@ -314,16 +276,6 @@ async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
         finally:
             pad.lock.release()
     return await run_in_threadpool(work, *args)
-
-
-def well_formed(sent: Any) -> bool:
-    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer; ``remove:
-    true`` takes away the list entry at ``place`` (``value`` then ``""``)."""
-    if not isinstance(sent, dict):
-        return False
-    return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
-            and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
-            and isinstance(sent.get("remove", False), bool))
 
 
 async def refuse_foreign(request: Request, origin: str) -> Response | None:
