@@ -212,6 +212,8 @@ window.scorecalcApp = {
     return source;
   },
   go,
+  // a YAML text scored as `scorecalc score NAME --format FORMAT` scores the file NAME
+  score: (name, text, format) => ask("score", name, text, format),
 };
 
 // --- start ---

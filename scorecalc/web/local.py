@@ -46,7 +46,7 @@ def score(name: str, text: str, format: str = "json") -> dict[str, Any]:
         return {"code": 1, "text": "\n".join(format_error(name, error))}
     wanted = Format(format)
     kept = scored if wanted is Format.HTML else Scored(scored.sheet, scored.info)
-    return {"code": 0, "text": render([kept], RenderOptions(wanted, terminal=False)) + "\n"}
+    return {"code": 0, "text": render([kept], RenderOptions(wanted, terminal=False))}
 
 
 class Table:
