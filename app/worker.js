@@ -70,7 +70,7 @@ const ops = {
   },
   async start(key, game, name, text, now) {
     const { tables } = await ready;
-    const result = plain(tables.start(key, game, name, text, now || ""));
+    const result = plain(tables.start(key, game, name, text == null ? undefined : text, now || ""));  // null: None
     if (result.ok) kept.set(key, text);
     return result;
   },

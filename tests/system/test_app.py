@@ -9,12 +9,14 @@ unless ``CI`` is set: there a missing build fails them, as a missing Chromium do
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import ROOT, run_cli, timeout
+from tests.helpers import ROOT, run_cli, run_scorecalc, timeout
 from tests.support.app_served import Served, missing
 
 EXAMPLES = sorted((ROOT / "examples").rglob("*.yaml"))
@@ -72,3 +74,131 @@ def test_no_request_leaves_the_folders_origin(app: tuple[Any, list[str]], served
     assert [url for url in requests if not url.startswith(served.url)] == []
     assert any(url.endswith("pyodide.asm.wasm") for url in requests)
     assert any(url.endswith(".whl") for url in requests)
+
+
+# --- a table on one phone --------------------------------------------------------------------
+
+SHOTS = Path("/tmp/app-shots")
+GALAPAGOS = [("date", "2026-11-28 20:30"), ("location", "Home"), ("player 1's name", "Ana"),
+             ("player 2's name", "Ben"), ("Ana's exhibition", "41"), ("Ana's education", "17")]
+REST = [("Ana's animals", "sea_lion 2, tortoise 1"), ("Ana's money", "2300"), ("Ben's exhibition", "35"),
+        ("Ben's education", "12"), ("Ben's animals", "3"), ("Ben's money", "1900")]
+
+
+class Phone:
+    """The app on one phone (a browser context at 390 x 844), its pad in the frame ``pad``."""
+
+    def __init__(self, browser: Any, served: Served) -> None:
+        self.context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(timeout(20) * 1000)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(served.url)
+        self.ready()
+
+    def ready(self) -> None:
+        self.page.wait_for_selector("body[data-ready=yes]", timeout=timeout(120) * 1000)
+
+    @property
+    def pad(self) -> Any:
+        self.page.wait_for_selector("#table:not([hidden])")
+        frame = self.page.frame(name="pad")
+        assert frame is not None
+        frame.wait_for_function("() => document.body.dataset.settled === 'yes'")
+        return frame
+
+    def answer(self, label: str, value: str) -> None:
+        pad = self.pad
+        field = pad.get_by_label(label, exact=True)
+        field.fill(value)
+        field.press("Enter")
+        status = pad.locator(".field", has=field).locator(".status")
+        try:
+            status.filter(has_text=re.compile("saved ✓")).wait_for()
+        except Exception:
+            raise AssertionError(f"{label} = {value!r}: {status.all_inner_texts()}") from None
+
+    def kept(self) -> list[dict[str, Any]]:
+        """The tables IndexedDB holds on this phone."""
+        records: list[dict[str, Any]] = self.page.evaluate("""() => new Promise((resolve, reject) => {
+            const opening = indexedDB.open("scorecalc", 1);
+            opening.onsuccess = () => {
+                const got = opening.result.transaction("tables").objectStore("tables").getAll();
+                got.onsuccess = () => resolve(got.result);
+                got.onerror = () => reject(got.error);
+            };
+        })""")
+        return records
+
+    def export(self, name: str, folder: Path) -> Path:
+        with self.page.expect_download() as download:
+            self.page.get_by_role("button", name=f"Export {name}").click()
+        path = folder / download.value.suggested_filename
+        download.value.save_as(path)
+        return path
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_a_galapagos_table_entered_kept_resumed_scored_exported_and_imported(
+        browser: Any, served: Served, tmp_path: Path) -> None:
+    phone = Phone(browser, served)
+    try:
+        phone.shot("01-home")
+        phone.page.get_by_role("button", name="Galapagos", exact=True).click()
+        for label, value in GALAPAGOS:
+            phone.answer(label, value)
+        [record] = phone.kept()  # "saved" once IndexedDB has it
+        assert "exhibition: 17" not in record["text"] and "education: 17" in record["text"]
+        name = record["name"]
+        phone.shot("02-half-way")
+
+        phone.page.reload()  # mid-table: the app opens the same table where it stopped
+        phone.ready()
+        assert phone.pad.get_by_label("Ana's exhibition", exact=True).input_value() == "41"
+        assert phone.pad.get_by_label("player 2's name", exact=True).input_value() == "Ben"
+
+        phone.page.get_by_role("button", name="← Tables").click()
+        (tmp_path / "half").mkdir()
+        half = phone.export(name, tmp_path / "half")
+        assert "tally:" in half.read_text(encoding="utf-8")
+        phone.page.get_by_role("button", name=f"Open {name}").click()
+        for label, value in REST:
+            phone.answer(label, value)
+        phone.pad.get_by_role("button", name="Score it").click()
+        phone.page.wait_for_selector("#result:not([hidden])")
+        phone.shot("03-score-page")
+        [record] = phone.kept()
+        assert record["scored"] is True
+        folder = tmp_path / "whole"
+        folder.mkdir()
+        whole = folder / name
+        whole.write_text(record["text"], encoding="utf-8", newline="")
+        html = run_scorecalc("galapagos", name, "--format", "html", cwd=folder)
+        assert html.returncode == 0, html.stderr
+        assert record["page"] == html.stdout  # the score page is the CLI's --format html
+        assert phone.page.locator("#page").get_attribute("srcdoc") == html.stdout
+        link = run_scorecalc("galapagos", name, "--bgstats-link", cwd=folder)
+        assert phone.page.get_by_role("link", name="Log it in BG Stats").get_attribute("href") == \
+            link.stdout.strip()
+        json_cli = run_scorecalc("galapagos", name, "--format", "json", cwd=folder)
+        assert "Ana" in json_cli.stdout and json_cli.returncode == 0
+
+        phone.page.get_by_role("button", name="← Tables").click()  # the whole file, imported: scored
+        phone.page.set_input_files("#import", str(whole))
+        phone.page.wait_for_selector("#result:not([hidden])")
+        assert phone.page.locator("#page").get_attribute("srcdoc") == html.stdout
+        phone.page.get_by_role("button", name="← Tables").click()  # the half-way file: a table
+        phone.page.set_input_files("#import", str(half))
+        assert phone.pad.get_by_label("Ana's exhibition", exact=True).input_value() == "41"
+        assert phone.pad.get_by_label("Ana's money", exact=True).input_value() == ""
+        assert len(phone.kept()) == 3
+        assert [url for url in phone.requests if not url.startswith(served.url)] == []
+        assert phone.errors == []
+    finally:
+        phone.context.close()
