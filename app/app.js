@@ -257,6 +257,10 @@ function offline() {
       });
     });
     document.body.dataset.offline = "registered";
+    return navigator.serviceWorker.ready;
+  }).then(() => {  // installed: every file of this version cached, this page under its control
+    if (navigator.serviceWorker.controller) document.body.dataset.offline = "cached";
+    else navigator.serviceWorker.addEventListener("controllerchange", () => { document.body.dataset.offline = "cached"; }, { once: true });
   }).catch(() => {});
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (document.body.dataset.updating === "yes") location.reload();

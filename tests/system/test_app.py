@@ -202,3 +202,54 @@ def test_a_galapagos_table_entered_kept_resumed_scored_exported_and_imported(
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_after_one_visit_the_app_opens_and_scores_offline(browser: Any, served: Served) -> None:
+    phone = Phone(browser, served)
+    try:
+        phone.page.wait_for_selector("body[data-offline=cached]", timeout=timeout(120) * 1000)
+        phone.context.set_offline(True)
+        phone.page.reload()
+        phone.ready()
+        phone.page.get_by_role("button", name="Galapagos", exact=True).click()
+        for label, value in [*GALAPAGOS, *REST]:
+            phone.answer(label, value)
+        phone.pad.get_by_role("button", name="Score it").click()
+        phone.page.wait_for_selector("#result:not([hidden])")
+        assert "Winner: Ana" in phone.page.frame_locator("#page").locator("body").inner_text()
+        phone.shot("04-offline-score-page")
+        assert phone.errors == []
+    finally:
+        phone.context.close()
+
+
+def test_the_folder_is_installable_and_its_policy_allows_webassembly_and_nothing_else(served: Served) -> None:
+    import json
+    import re as regex
+
+    from tests.support.app_served import FOLDER
+
+    index = (FOLDER / "index.html").read_text(encoding="utf-8")
+    policy = regex.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', index)
+    assert policy is not None
+    directives = dict(part.strip().split(" ", 1) for part in policy.group(1).split(";"))
+    script = directives["script-src"].split()
+    assert "'wasm-unsafe-eval'" in script and "'unsafe-eval'" not in script
+    allowed = ("'self'", "'none'", "'wasm-unsafe-eval'", "'unsafe-inline'", "data:")
+    assert [source for source in " ".join(directives.values()).split() if source not in allowed] == []
+    manifest_name = regex.search(r'rel="manifest" href="([^"]*)"', index)
+    assert manifest_name is not None
+    manifest = json.loads((FOLDER / manifest_name.group(1)).read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (FOLDER / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+    worker = (FOLDER / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(regex.search(r"const FILES = (\[.*\]);", worker).group(1))  # type: ignore[union-attr]
+    on_disk = {str(p.relative_to(FOLDER)) for p in FOLDER.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(listed) == {"./", *on_disk}
