@@ -253,3 +253,56 @@ def test_the_folder_is_installable_and_its_policy_allows_webassembly_and_nothing
     listed = json.loads(regex.search(r"const FILES = (\[.*\]);", worker).group(1))  # type: ignore[union-attr]
     on_disk = {str(p.relative_to(FOLDER)) for p in FOLDER.rglob("*") if p.is_file()} - {"sw.js"}
     assert set(listed) == {"./", *on_disk}
+
+
+LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
+ANIMALS = {"Ja": "jaguar", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis", "Sl": "sloth",
+           "At": "anteater", "So": "sotalia"}
+BOARDS = {"Ana": [(1, 1, "JuJa~ES"), (1, 2, "JuSlSo~NESW"), (1, 3, "JuHo~SW"), (2, 2, "SwPi~NE")],
+          "Bea": [(1, 1, "SaAt"), (1, 2, "SwIb~NS")]}
+
+
+def test_a_caracas_board_by_taps_in_the_app(browser: Any, served: Served, tmp_path: Path) -> None:
+    phone = Phone(browser, served)
+    try:
+        phone.page.get_by_role("button", name="Caracas", exact=True).click()
+        phone.answer("date", "2026-11-29 21:00")
+        for seat, name in enumerate(BOARDS):
+            phone.answer(f"player {seat + 1}'s name", name)
+        for player, (name, tiles) in enumerate(BOARDS.items()):
+            for row, col, token in tiles:
+                pad = phone.pad
+                board = pad.locator(f'.board[data-board="players[{player}].grid"]')
+                pad.locator(f'[data-place="players[{player}].grid.r{row}c{col}"]').click()
+                editor = board.locator(".editor")
+                editor.get_by_role("button", name=LANDS[token[:2]], exact=True).click()
+                body, *rivers = token.split("~")
+                for at in range(2, len(body), 2):
+                    editor.get_by_role("button", name=ANIMALS[body[at:at + 2]], exact=True).click()
+                first, second = [*rivers, "", ""][:2]
+                for side in first:
+                    editor.locator(f'.edge[data-side="{side}"]').click()
+                if second:
+                    editor.get_by_role("button", name="Second river").click()
+                    for side in second:
+                        editor.locator(f'.edge[data-side="{side}"]').click()
+                editor.get_by_role("button", name="Place", exact=True).click()
+                pad.locator(f'[data-place="players[{player}].grid.r{row}c{col}"][data-seen="{token}"]').wait_for()
+            if player == 0:
+                phone.shot("05-caracas-board")
+            phone.pad.get_by_role("button", name=f"Finish {name}'s board (every tile is in)").click()
+            phone.pad.get_by_text(f"{name}'s board is complete.").wait_for()
+        phone.pad.get_by_role("button", name="Score it").click()
+        phone.pad.get_by_role("button", name="Score it anyway").click()  # few tiles: warned first
+        phone.page.wait_for_selector("#result:not([hidden])")
+        phone.shot("06-caracas-score-page")
+        [record] = phone.kept()
+        whole = tmp_path / record["name"]
+        whole.write_text(record["text"], encoding="utf-8", newline="")
+        html = run_scorecalc("caracas", record["name"], "--format", "html", cwd=tmp_path)
+        assert html.returncode == 0, html.stderr
+        assert record["page"] == html.stdout
+        assert html.stdout.count("<svg") >= 2  # both boards drawn
+        assert phone.errors == []
+    finally:
+        phone.context.close()
