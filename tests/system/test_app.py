@@ -306,3 +306,61 @@ def test_a_caracas_board_by_taps_in_the_app(browser: Any, served: Served, tmp_pa
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe(page: Any) -> tuple[list[Any], int]:  # a Page, or a Frame
+    """axe-core (node_modules/axe-core, as npm ci installs it) run on the page and every frame in it
+    (the pad, the score page): the WCAG 2.1 A and AA violations, and how many checks passed inside a
+    frame (so a frame left out would show)."""
+    source = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    for frame in getattr(page, "frames", None) or [page]:
+        frame.evaluate(source)
+    found: tuple[list[Any], int] = page.evaluate(
+        """(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}}).then((result) => [
+            result.violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]),
+            result.passes.flatMap((p) => p.nodes).filter((n) => n.target.length > 1).length])""", AXE_TAGS)
+    return found
+
+
+def test_axe_finds_no_violation_on_the_apps_screens(browser: Any, served: Served) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # axe injected
+    page = context.new_page()
+    page.set_default_timeout(timeout(20) * 1000)
+    try:
+        page.goto(served.url)
+        page.wait_for_selector("body[data-ready=yes]", timeout=timeout(120) * 1000)
+        assert axe(page)[0] == []  # home
+        page.get_by_role("button", name="Caracas", exact=True).click()
+        page.wait_for_selector("#table:not([hidden])")
+        pad = page.frame(name="pad")
+        assert pad is not None
+        pad.wait_for_function("() => document.body.dataset.settled === 'yes'")
+        for seat, name in enumerate(("Ana", "Bea")):
+            field = pad.get_by_label(f"player {seat + 1}'s name", exact=True)
+            field.fill(name)
+            field.press("Enter")
+            pad.locator(".field", has=field).locator(".status").filter(has_text="saved ✓").wait_for()
+        pad.wait_for_function("() => document.body.dataset.settled === 'yes'")
+        violations, inside = axe(page)  # the pad
+        assert violations == [] and inside > 0
+        pad.locator('[data-place="players[0].grid.r1c1"]').click()
+        editor = pad.locator('.board[data-board="players[0].grid"] .editor')
+        editor.get_by_role("button", name="Jungle").click()
+        violations, inside = axe(page)  # the tile editor open
+        assert violations == [] and inside > 0
+        page.get_by_role("button", name="← Tables").click()
+        page.set_input_files("#import", str(ROOT / "examples" / "galapagos" / "decided-by-money.yaml"))
+        page.wait_for_selector("#result:not([hidden])")
+        assert axe(page)[0] == []  # the score page's frame around it
+        shown = page.locator("#page").get_attribute("srcdoc")  # the page itself, sandboxed without
+        alone = context.new_page()  # script in the app's frame (axe cannot run there): in a page of its own
+        alone.set_content(shown)
+        assert axe(alone)[0] == []
+        alone.close()
+        page.get_by_role("button", name="← Tables").click()
+        assert axe(page)[0] == []  # home, tables kept
+    finally:
+        context.close()
