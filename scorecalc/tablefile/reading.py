@@ -136,6 +136,8 @@ class Loaded:
 
 
 def path_text(path: Path) -> str:
+    """A place as the ``tally:`` block writes it (and a phone's request names it):
+    ``players[0].exhibitions``; never shown to a player (``scorecalc.places`` words it)."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
@@ -176,8 +178,43 @@ def load(game: Game[State], name: str) -> Loaded:
     raw_progress = data.pop("tally", MISSING)
     started = raw_progress is not MISSING
     progress = read_progress(game, top, name) if started else Progress()
-    messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
-    return Loaded(data, progress, started=started, exists=True, problems=messages)
+    return Loaded(data, progress, started=started, exists=True, problems=worded(game, top, problems))
+
+
+def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:
+    """The values of FILE a lenient read could not take, as a player's screen says them (tally,
+    the pad): each place in the players' words (``A's exhibition: expected a whole number, found
+    30.5``), worded over the file as written (a refused entry keeps its place, so the names and
+    tiles a place names are the file's); in the file's order, never a ``FILE:LINE:COL`` or a
+    ``players[0]``."""
+    from ..places import problem_words
+
+    written = plain(top, [WORDING_BUDGET])
+    table = written if isinstance(written, dict) else {}
+    ordered = sorted(problems, key=lambda problem: problem.position or (0, 0))
+    return [problem_words(problem, table, game.interview) for problem in ordered]
+
+
+WORDING_BUDGET = 5000
+"""Nodes of FILE read as plain data to word its problems: a names and tiles' worth (a file of
+aliases repeated over and over stops there)."""
+
+
+def plain(node: yaml.Node, budget: list[int]) -> Any:
+    """A node as plain data, for wording places only: mappings (first key wins), lists, scalars
+    as the YAML types them; ``None`` past the budget."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    if isinstance(node, yaml.MappingNode):
+        found: dict[str, Any] = {}
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value not in found:
+                found[key.value] = plain(value, budget)
+        return found
+    if isinstance(node, yaml.SequenceNode):
+        return [plain(child, budget) for child in node.value]
+    return scalar_value(node) if isinstance(node, yaml.ScalarNode) else None
 
 
 PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..errors import InputError, Path
 from ..games import Game
+from ..places import problem_words
 from ..spec import MISSING, Spec
 from ..spec.interview import PLAYERS, Table
 from .answers import BadAnswer, check
@@ -231,8 +232,8 @@ class Tally:
         errors, warnings = self.check_table(data)
         for problem in errors:
             if problem.path[:len(question.path)] == question.path:
-                raise BadAnswer(problem.describe() if problem.path != question.path else
-                                problem.message + (f" ({problem.hint})" if problem.hint else ""))
+                raise BadAnswer(problem_words(problem, data, self.interview) if problem.path != question.path
+                                else problem.message + (f" ({problem.hint})" if problem.hint else ""))
         found = []
         if cut == len(players) and not self.more_players(plan):
             for path, message in warnings:

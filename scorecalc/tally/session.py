@@ -21,6 +21,7 @@ from ..dates import current_time
 from ..errors import UsageError
 from ..games import Game
 from ..output.report import EXIT_BAD_INPUT
+from ..places import problem_words
 from ..tablefile.layout import render
 from .answers import BadAnswer
 from .editing import player_index, players_of
@@ -321,7 +322,8 @@ class Session(Moving):
         unchanged = self.fixing == (message, self.data)
         if self.keeper.read_only or not problem.fixes or unchanged:
             for each in problems:
-                self.terminal.say(self.terminal.bad(f"{self.name}: {each.error.describe()}"))
+                self.terminal.say(self.terminal.bad(
+                    f"{self.name}: {problem_words(each.error, self.data, self.model.interview)}"))
             reason = self.keeper.read_only or ("every answer that could change it was kept" if unchanged
                                                else "no question here can change it")
             self.terminal.say(f"{self.name}: {reason}; fix it in the file and run "

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
+from ..places import piece_words, problem_words
 from ..spec import MISSING
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
@@ -189,7 +190,19 @@ class Pad:
         with self.lock:
             reply = self.answered(place, seen, text)
             reply.version = self.version
+            reply.words = self.piece_words(place, reply.current, text)
             return reply
+
+    def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
+        """At a cell built by taps (a Caracas tile): what it holds and what was sent, in words."""
+        path = parse_place(place)
+        found = None if path is None else self.find(path)
+        if found is None or not isinstance(found[1], str) or found[0].form is None:
+            return None
+        palette = found[0].form.palette()
+        if palette is None:
+            return None
+        return piece_words(palette, current or ""), piece_words(palette, text)
 
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
         with self.lock:
@@ -379,7 +392,8 @@ class Pad:
             if problems:
                 self.review()
                 self.version += 1
-                return Reply("refused", 422, problems[0].error.describe())
+                return Reply("refused", 422,
+                             problem_words(problems[0].error, closed.data, self.model.interview))
             try:
                 if self.answers or self.file.must_write or closed.data != self.state.data:
                     self.write(render(self.game, closed.data, None))

@@ -19,6 +19,8 @@ from typing import Any
 
 import yaml
 
+from scorecalc.games.caracas.interview import PALETTE
+from scorecalc.places import piece_words
 from tests.helpers import timeout
 from tests.support.web_pad import Phone as BasePhone
 from tests.support.web_pad import Served, scored_json
@@ -96,7 +98,8 @@ class Phone(BasePhone):
         self.tap(editor.get_by_role("button", name="Place", exact=True))
         self.page.locator(f'[data-place="players[{player}].grid.r{row}c{col}"][data-seen="{token}"]').wait_for()
         status = self.page.locator(f'.board[data-board="players[{player}].grid"] .board-status')
-        status.filter(has_text=f"{SYMBOLS[col - 1]}{row}: {token} — saved ✓").wait_for()
+        words = piece_words(PALETTE, token)  # the tile in words ("Swamp, ibis, river N E"), never its token
+        status.filter(has_text=f"{SYMBOLS[col - 1]}{row}: {words} — saved ✓").wait_for()
         return int(status.get_attribute("data-at"))
 
     def shot(self, folder: Path, name: str) -> Path:
@@ -147,7 +150,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         one.begin(0, 6, 1, "Ju")  # a square taken by another phone meanwhile: refused, both shown
         assert served.answer("players[0].grid.r6c1", "SaAt", seen="")[1]["status"] == "saved"
         one.tap(one.editor(0).get_by_role("button", name="Place", exact=True))
-        said = "another phone put “SaAt” here meanwhile; yours is “Ju”"
+        said = "another phone placed Savannah, anteater here meanwhile; yours is Jungle"
         one.editor(0).locator(".status").filter(has_text=said).wait_for()
         one.page.locator('[data-place="players[0].grid.r6c1"][data-seen="SaAt"]').wait_for()  # theirs drawn
         shown.append(one.shot(shots, "04-phone-one-stale"))
