@@ -47,8 +47,6 @@ def place_words(path: Path, table: Mapping[str, Any], interview: Interview) -> s
         if isinstance(part, int):
             entry = value[part] if isinstance(value, list) and 0 <= part < len(value) else None
             if path[:1] == ("players",) and i == 1:
-                if len(path) == 2:  # the player herself
-                    return player_name(table, part) or f"player {part + 1}"
                 words = [owner(table, part) if path[2:] != ("name",) else f"player {part + 1}'s"]
             else:
                 noun = interview.ask(key_of(path[:i])).noun
@@ -87,15 +85,23 @@ def first_text(entry: Any) -> str:
     return ""
 
 
+def subject_words(path: Path, table: Mapping[str, Any], interview: Interview) -> str:
+    """What a message is about: a place (``place_words``), or a player herself (``Alex``, ``player
+    2``) where ``place_words`` gives the owner of her questions (``Alex's``)."""
+    if len(path) == 2 and path[0] == "players" and isinstance(path[1], int):
+        return player_name(table, path[1]) or f"player {path[1] + 1}"
+    return place_words(path, table, interview)
+
+
 def problem_words(error: InputError, table: Mapping[str, Any], interview: Interview) -> str:
     """A problem as a player's screen says it: ``Alex's tile ▢2: message (hint)``."""
-    text = f"{place_words(error.path, table, interview)}: {error.message}"
+    text = f"{subject_words(error.path, table, interview)}: {error.message}"
     return text + f" ({error.hint})" if error.hint else text
 
 
 def issue_words(issue: Issue, table: Mapping[str, Any], interview: Interview) -> str:
     """A warning as a player's screen says it: ``Alex's board: Alex has 16 tiles; …``."""
-    return f"{place_words(issue.path, table, interview)}: {issue.message}"
+    return f"{subject_words(issue.path, table, interview)}: {issue.message}"
 
 
 def warnings_words(game: Game[Any], document: Document) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ import yaml
 
 from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import REGISTRY, Game, State, get_game
-from ..reading.loading import Source, compose, position_of, read_source, scalar_value
+from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
 from ..reading.words import did_you_mean, normalise_word
 from ..spec import MISSING, Record, Spec
@@ -287,6 +287,11 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     result: dict[str, Any] = {}
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
+        if isinstance(key, yaml.ScalarNode) and key.tag != STR:
+            try:  # a tagged key (``!!int game:``) is read as its word and said: FILE is rewritten without it
+                check_key(key, path)
+            except InputError as error:
+                problems.append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in result:
             what = "duplicate" if spec_field is not None else "unknown"

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
-from ..places import piece_words, problem_words
+from ..places import piece_words, place_words, problem_words
 from ..spec import MISSING
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
@@ -193,6 +193,22 @@ class Pad:
             reply.words = self.piece_words(place, reply.current, text)
             return reply
 
+    def said_at(self, question: Question, row: board.Part, data: dict[str, Any],
+                text: str) -> tuple[str, str]:
+        """What the terminal's line says changed: the place and the answer in the players' words (a
+        tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""
+        label, shown = self.seen(question.path, data), text.strip() or "(empty)"
+        form = question.form
+        record = get(data, question.path[:-1])
+        if isinstance(row, str) and form is not None and isinstance(record, dict):
+            cell = next((cell for cell in form.cells(record) if cell.key == row), None)
+            palette = form.palette()
+            if cell is not None:
+                label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"
+            if palette is not None and text.strip():
+                shown = piece_words(palette, text)
+        return label, shown
+
     def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
         """At a cell built by taps (a Caracas tile): what it holds and what was sent, in words."""
         path = parse_place(place)
@@ -232,8 +248,8 @@ class Pad:
                 return Reply("saved", current=now)  # a resend: it holds the new value already
             if (now or None) != (seen or None) and not (now is None and seen == ""):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            label = self.seen(question.path, after.data)
-            reply = self.take(after, label, text.strip() or "(empty)", warnings, question)
+            label, shown = self.said_at(question, row, after.data, text)
+            reply = self.take(after, label, shown, warnings, question)
             if isinstance(row, str) and reply.status == "saved":
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
             return reply
