@@ -227,7 +227,8 @@ class Pad:
             path = parse_place(place)
             found = None if path is None else self.find(path)
             if found is None:
-                return Reply("gone", 404, f"no question at {place!r} now")
+                return Reply("gone", 404, "this question is not asked now (the table changed on another "
+                             "phone)")
             question, row = found
             on_board = row is not None or question.form is not None
             if isinstance(row, str) and seen is not None and seen.strip() in ("", "."):

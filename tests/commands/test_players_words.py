@@ -26,11 +26,9 @@ from scorecalc.games import get_game
 from scorecalc.places import piece_words, place_words, subject_words
 from scorecalc.tablefile.reading import load, read_source, read_table
 from scorecalc.web.pad import Pad
-from tests.helpers import EXAMPLES, ROOT
+from tests.helpers import EXAMPLES, ROOT, run_cli
 from tests.support.tally_answers import PIPED
 from tests.support.tally_run import run_tally
-
-pytestmark = pytest.mark.slow  # every example and hostile file through tally and the pad
 
 NOW = datetime.datetime(2026, 12, 2, 20, 0)
 POSITION = re.compile(r"\.ya?ml:\d+:\d+|\bline \d+, column \d+")
@@ -116,6 +114,7 @@ def test_the_checks_find_what_they_are_for() -> None:
     assert len(FILES) >= 30, FILES  # examples and the hostile files tally reads
 
 
+@pytest.mark.slow  # every example and hostile file (every question of a session) through it
 @pytest.mark.parametrize(("game", "path"), FILES, ids=[p.stem for _, p in FILES])
 def test_tally_words_every_message_of_a_file_the_players_way(game: str, path: Path, tmp_path: Path) -> None:
     written = path.read_text(encoding="utf-8", errors="replace")
@@ -141,6 +140,7 @@ def test_tally_words_every_message_of_a_file_the_players_way(game: str, path: Pa
     assert not faults(text, typed=written), (faults(text, typed=written), text)
 
 
+@pytest.mark.slow  # every example and hostile file (every question of a session) through it
 @pytest.mark.parametrize("game", sorted(PIPED))
 def test_tally_words_a_wrong_answer_at_every_question_of_a_session(game: str, tmp_path: Path) -> None:
     answers = PIPED[game]
@@ -173,6 +173,7 @@ def pad_texts(pad: Pad) -> list[str]:
     return texts
 
 
+@pytest.mark.slow  # every example and hostile file (every question of a session) through it
 @pytest.mark.parametrize(("game", "path"), FILES, ids=[p.stem for _, p in FILES])
 def test_the_pad_words_every_message_the_players_way(game: str, path: Path, tmp_path: Path) -> None:
     file = tmp_path / path.name
@@ -203,6 +204,8 @@ def test_the_pad_words_every_message_the_players_way(game: str, path: Path, tmp_
                     shown += list(stale.words)
                     assert stale.words[0] == piece_words(palette.palette() or pytest.fail("no palette"),
                                                          stale.current)
+        shown += [pad.answer("players[9].money", None, "1").message,  # a place gone meanwhile
+                  pad.remove("players[9]", None).message]
         shown += pad_texts(pad)
         shown.append(pad.score().message)
     finally:
@@ -247,3 +250,32 @@ def test_a_place_is_named_as_the_players_name_it() -> None:
     assert subject_words(("players", 1), table, galapagos) == "player 2"
     assert subject_words(("players", 0), table, galapagos) == "A"
     assert place_words(("players", 0), table, galapagos) == "A's"  # the owner of her questions
+
+
+WARNED = """\
+game: caracas
+date: 2026-01-05
+players:
+  - name: Alex
+    grid: |
+      JuJa~ES JuSlSo~NESW JuHo~SW SaAt
+  - name: Bea
+    landscape: {biggest_jungle: 6, savannah_areas: 4, swamp_areas: 2, forks: 3}
+"""
+
+
+def test_the_html_page_words_its_warnings_the_players_way_and_json_keeps_the_file(tmp_path: Path) -> None:
+    """The page is for people: ``Alex's board: Alex has 4 tiles…``; JSON and standard error are
+    where a file is read: ``t.yaml:5:11: warning: players[0] (Alex).grid: …``."""
+    file = tmp_path / "t.yaml"
+    file.write_text(WARNED, encoding="utf-8")
+    page = run_cli("caracas", str(file), "-f", "html")
+    assert page.exit_code == 0, page.stderr
+    assert "Warning: Alex&#39;s board: Alex has 4 tiles; in a game of 2 explorers each explorer places 17" \
+        in page.stdout
+    assert "players[" not in page.stdout and "t.yaml:" not in page.stdout
+    assert f"{file}:5:11: warning: players[0] (Alex).grid: Alex has 4 tiles" in page.stderr
+    data = run_cli("caracas", str(file), "-f", "json")
+    assert yaml.safe_load(data.stdout)["warnings"] == [
+        f"{file}:5:11: warning: players[0] (Alex).grid: Alex has 4 tiles; in a game of 2 explorers each "
+        "explorer places 17"]

@@ -211,5 +211,7 @@ def test_the_phones_score_page_names_file_by_its_own_name_in_its_warnings_too(tm
         page = score_page(pad)
     finally:
         pad.close()
-    assert "tonight.yaml:" in page and "warning: players[0] (Ana).grid" in page  # 4 tiles of 17
+    assert "tonight.yaml" in page  # the heading names FILE by its own name
+    assert "Warning: Ana&#39;s board: Ana has 4 tiles; in a game of 2 explorers" in page  # players' words
+    assert "tonight.yaml:" not in page and "players[" not in page  # no position, no path
     assert str(tmp_path) not in page
