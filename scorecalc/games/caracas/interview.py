@@ -183,12 +183,19 @@ class BoardRows:
             if len(text.split()) > 1:
                 raise BadAnswer(f"one tile's token, not {len(text.split())}: land, animals, then '~' and "
                                 "river sides (e.g. 'JuJa~ES')")
-            self.set_tile(entry, int(square.group(1)), int(square.group(2)), text or ".")
+            where = (int(square.group(1)), int(square.group(2)))
+            try:
+                self.set_tile(entry, *where, text or ".")
+            except BadAnswer as error:  # a tile built by taps is named by its square, not its token
+                prefix = f"token {text!r}: "
+                if not error.message.startswith(prefix):
+                    raise
+                raise BadAnswer(f"the tile on {label(where)}: {error.message.removeprefix(prefix)}") from None
             return
         figure = key.removeprefix(f"{FIGURES}.")
         figures = record.get(FIGURES)
         if figure == key or figure not in LANDSCAPE.fields or not isinstance(figures, dict):
-            raise BadAnswer(f"{key!r} is no square (grid.r1c1 to grid.r{len(rows_of(record)) + 1}c4) and no "
+            raise BadAnswer(f"no square of her board (rows 1 to {len(rows_of(record)) + 1}, ✻ ▢ ◎ ▲) and no "
                             "figure of hers")
         if not text:
             record.pop(FIGURES)
