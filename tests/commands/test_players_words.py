@@ -157,6 +157,22 @@ def test_tally_words_a_wrong_answer_at_every_question_of_a_session(game: str, tm
     assert any("refused" in said or "must" in said or "expected" in said for said in shown)
 
 
+@pytest.mark.slow  # a whole session with its help and its list of answers at every question
+@pytest.mark.parametrize("game", sorted(PIPED))
+def test_tally_words_its_help_and_its_answers_so_far_the_players_way(game: str, tmp_path: Path) -> None:
+    """At a terminal: '?' (the question's help) and '=' (every answer so far, Enter stays) before
+    every answer of the game's session, then the score."""
+    lines: list[str] = []
+    for at, answer in enumerate(PIPED[game]):
+        lines += ["?", "=", "", str(answer)] if at else ["?", str(answer)]  # nothing to list at first
+    outcome = run_tally(["tally", game, str(tmp_path / "t.yaml")], [line.encode() for line in lines],
+                        tty=True)
+    typed = "\n".join(lines)
+    assert outcome.code == 0, outcome.stderr
+    assert outcome.stderr.count("go to which?") == len(PIPED[game]) - 1  # the walk went where it says
+    assert not faults(outcome.stderr, typed=typed), (faults(outcome.stderr, typed=typed), outcome.stderr)
+
+
 def pad_texts(pad: Pad) -> list[str]:
     """What every phone is shown of the table now: titles, labels, problems, placeholders."""
     view = pad.view()
