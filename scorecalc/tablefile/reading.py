@@ -132,7 +132,8 @@ class Loaded:
     """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
     exists: bool
     problems: list[str] = field(default_factory=list)
-    """Values of FILE that failed their check, as messages (they are asked again)."""
+    """Values of FILE that failed their check, as messages in the players' words (they are asked
+    again): ``A's exhibition: expected a whole number, found 30.5``."""
 
 
 def path_text(path: Path) -> str:

@@ -316,9 +316,7 @@ class Session(Moving):
             self.terminal.say("")
             return DONE
         problem = problems[0]
-        where = seen_as(problem.error.path, self.data, self.model.interview, self.model.declaration)
-        hint = f" ({problem.error.hint})" if problem.error.hint else ""
-        message = f"{where}: {problem.error.message}{hint}"
+        message = problem_words(problem.error, self.data, self.model.interview)
         unchanged = self.fixing == (message, self.data)
         if self.keeper.read_only or not problem.fixes or unchanged:
             for each in problems:

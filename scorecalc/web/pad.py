@@ -368,10 +368,9 @@ class Pad:
         ready = not missing
         if ready:
             for problem in self.model.problems(closed):
-                where = self.seen(problem.error.path, closed.data)
-                hint = f" ({problem.error.hint})" if problem.error.hint else ""
                 paths = [key[1] for key in problem.fixes] + [problem.error.path]
-                self.problems_found.append((f"{where}: {problem.error.message}{hint}", paths))
+                self.problems_found.append((problem_words(problem.error, closed.data, self.model.interview),
+                                            paths))
         self.found_ready = ready and not self.problems_found
         self.tell_finished(was_ready)
 
