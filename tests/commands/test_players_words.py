@@ -88,7 +88,7 @@ def leaves(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | 
 
 def without(data: Any, path: tuple[str | int, ...]) -> Any:
     """``data`` with the value at ``path`` left out (the question tally then asks)."""
-    copied = yaml.safe_load(yaml.safe_dump(data))
+    copied = yaml.safe_load(yaml.safe_dump(data, sort_keys=False))
     holder = copied
     for part in path[:-1]:
         holder = holder[part]
@@ -265,6 +265,8 @@ def test_a_place_is_named_as_the_players_name_it() -> None:
     cubes = place_words(("board", 4, "cubes", "Rachel"), table, origin)
     assert cubes == "Rachel's cubes on tile 5 (Sea Lion)"
     assert place_words(("board", 4, "cubes"), table, origin) == "tile 5 (Sea Lion) cubes"
+    table["board"][4] = {"level": 2, "species": "Sea Lion"}  # however the file orders the tile's keys
+    assert place_words(("board", 4, "level"), table, origin) == "tile 5 (Sea Lion) level"
     galapagos = get_game("galapagos").interview
     table = {"players": [{"name": "A", "exhibitions": [{"animals": {}}]}, {}]}
     assert place_words(("players", 0, "exhibitions", 0), table, galapagos) == "A's exhibition 1"

@@ -55,15 +55,20 @@ def player_names(table: Table) -> list[str]:
 
 
 def place_words(path: Path, table: Table, owner: Callable[[int], str]) -> str | None:
-    """The cubes a player has on a board tile, hers in the players' words (``Interview.words``):
-    ``("board", 4, "cubes", "Rachel")`` -> ``Rachel's cubes on tile 5 (Sea Lion)``; a player's
-    collected tile: ``Ana's collected tile 2``."""
-    if len(path) == 4 and path[0] == "board" and isinstance(path[1], int) and path[2] == "cubes":
+    """A board tile by its number and species, however the file orders its keys, and the cubes a
+    player has on it as hers (``Interview.words``): ``("board", 4, "level")`` -> ``tile 5 (Sea
+    Lion) level``; ``("board", 4, "cubes", "Rachel")`` -> ``Rachel's cubes on tile 5 (Sea Lion)``;
+    a player's collected tile: ``Ana's collected tile 2``."""
+    if len(path) >= 2 and path[0] == "board" and isinstance(path[1], int):
         board = table.get("board")
         tile = board[path[1]] if isinstance(board, list) and 0 <= path[1] < len(board) else None
         species = tile.get("species") if isinstance(tile, Mapping) else None
-        shown = f" ({species})" if isinstance(species, str) and 0 < len(species) <= 30 else ""
-        return f"{str(path[3])[:40]}'s cubes on tile {path[1] + 1}{shown}"
+        named = isinstance(species, str) and 0 < len(species) <= 30
+        shown = f"tile {path[1] + 1}" + (f" ({species})" if named else "")
+        if len(path) == 4 and path[2] == "cubes":
+            return f"{str(path[3])[:40]}'s cubes on {shown}"
+        rest = [str(part).replace("_", " ") if isinstance(part, str) else str(part + 1) for part in path[2:]]
+        return " ".join([shown, *rest])
     if len(path) == 4 and path[0] == "players" and isinstance(path[1], int) and path[2] == "tiles" \
             and isinstance(path[3], int):
         return f"{owner(path[1])} collected tile {path[3] + 1}"
