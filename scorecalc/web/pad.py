@@ -25,6 +25,7 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..places import piece_words, place_words, problem_words
 from ..spec import MISSING
+from ..spec.interview import key_of
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
@@ -190,7 +191,8 @@ class Pad:
         with self.lock:
             reply = self.answered(place, seen, text)
             reply.version = self.version
-            reply.words = self.piece_words(place, reply.current, text)
+            if reply.status in ("saved", "stale"):
+                reply.words = self.piece_words(place, reply.current, text)
             return reply
 
     def said_at(self, question: Question, row: board.Part, data: dict[str, Any],
@@ -210,12 +212,13 @@ class Pad:
         return label, shown
 
     def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
-        """At a cell built by taps (a Caracas tile): what it holds and what was sent, in words."""
+        """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
+        was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
         path = parse_place(place)
-        found = None if path is None else self.find(path)
-        if found is None or not isinstance(found[1], str) or found[0].form is None:
+        if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
             return None
-        palette = found[0].form.palette()
+        form = self.model.interview.form(key_of(path[:-2]))
+        palette = form.palette() if form is not None and path[-2] in form.fields else None
         if palette is None:
             return None
         return piece_words(palette, current or ""), piece_words(palette, text)
