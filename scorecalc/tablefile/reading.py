@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
+from ..errors import MAX_PROBLEMS, FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import REGISTRY, Game, State, get_game
 from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
@@ -192,8 +192,11 @@ def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError])
 
     written = plain(top, [WORDING_BUDGET])
     table = written if isinstance(written, dict) else {}
-    ordered = sorted(problems, key=lambda problem: problem.position or (0, 0))
-    return [problem_words(problem, table, game.interview) for problem in ordered]
+    single = [each for problem in problems for each in problem.problems]
+    ordered = sorted(single, key=lambda problem: problem.position or (0, 0))
+    said = [problem_words(problem, table, game.interview) for problem in ordered[:MAX_PROBLEMS]]
+    more = len(ordered) - MAX_PROBLEMS
+    return said + ([f"… and {more} more value{'s' if more != 1 else ''} of the file"] if more > 0 else [])
 
 
 WORDING_BUDGET = 5000

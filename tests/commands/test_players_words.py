@@ -303,3 +303,18 @@ def test_the_html_page_words_its_warnings_the_players_way_and_json_keeps_the_fil
     assert yaml.safe_load(data.stdout)["warnings"] == [
         f"{file}:5:11: warning: players[0] (Alex).grid: Alex has 4 tiles; in a game of 2 explorers each "
         "explorer places 17"]
+
+
+def test_tally_words_what_it_could_not_take_from_a_file_and_counts_past_twenty(tmp_path: Path) -> None:
+    """A file tally reads leniently: each value it cannot take named as the players do, over the
+    file as written (a refused player keeps her place and her name), at most 20, then counted."""
+    players = "".join(f"  - {{name: P{i}, exhibition: x, education: 1, money: 100}}\n" for i in range(25))
+    file = tmp_path / "t.yaml"
+    file.write_text(f"game: galapagos\nplayers:\n{players}", encoding="utf-8")
+    said = tally_said("galapagos", file, [])
+    lines = [line for line in said.splitlines() if "asked again below" in line]
+    assert lines[0] == "P0's exhibition: expected a whole number, found the text 'x' — asked again below"
+    assert lines[19].startswith("P19's exhibition: ")
+    assert lines[20] == "… and 5 more values of the file — asked again below"
+    assert len(lines) == 21
+    assert not faults(said)
