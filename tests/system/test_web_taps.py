@@ -215,8 +215,10 @@ def test_a_tile_over_http(tmp_path: Path) -> None:
         assert (code, reply["status"], reply["current"]) == (200, "saved", "SaSn~N")
         code, reply = served.answer("players[0].grid.r1c1", "JuJa", seen="")
         assert (code, reply["status"], reply["current"]) == (409, "stale", "SaSn~N")
+        words = (reply["current_words"], reply["value_words"])  # what the phone shows: the tiles in words
+        assert words == ("Savannah, snake, river N", "Jungle, jaguar")
         code, reply = served.answer("players[0].grid.r1c2", "SaSn~Q", seen="")
-        assert (code, reply["message"]) == (422, "token 'SaSn~Q': 'Q' is not a river side (N, E, S, W)")
+        assert (code, reply["message"]) == (422, "the tile on ▢1: 'Q' is not a river side (N, E, S, W)")
         page = served.request("")[2].decode()
         assert '<script src="board.js" defer></script>' in page and "<script>" not in page
         assert 'data-place="players[0].grid.r1c1" data-seen="SaSn~N"' in page
