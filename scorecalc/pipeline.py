@@ -103,7 +103,7 @@ def check_player_names(names: Mapping[int, str], ctx: Context) -> None:
         if key in seen:
             ctx.report(InputError(
                 ("players", index, "name"),
-                f"two players are called {quoted(name)} (players[{seen[key]}] too); names must differ",
+                f"two players are called {quoted(name)} (player {seen[key] + 1} too); names must differ",
             ))
         seen[key] = index
 

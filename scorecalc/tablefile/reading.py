@@ -29,9 +29,9 @@ from typing import Any
 
 import yaml
 
-from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
+from ..errors import MAX_PROBLEMS, FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import REGISTRY, Game, State, get_game
-from ..reading.loading import Source, compose, position_of, read_source, scalar_value
+from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
 from ..reading.words import closest, did_you_mean, normalise_word
 from ..spec import MISSING, Record, Spec
@@ -133,7 +133,8 @@ class Loaded:
     """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
     exists: bool
     problems: list[str] = field(default_factory=list)
-    """Values of FILE that failed their check, as messages (located, in the file's words)."""
+    """Values of FILE that failed their check, as messages in the players' words (they are asked
+    again): ``A's exhibition: expected a whole number, found 30.5``."""
     held: list[Held] = field(default_factory=list)
     """The places of those values, each asked again with the file's text (``Held``)."""
 
@@ -190,6 +191,8 @@ class Holding:
 
 
 def path_text(path: Path) -> str:
+    """A place as the ``tally:`` block writes it (and a phone's request names it):
+    ``players[0].exhibitions``; never shown to a player (``scorecalc.places`` words it)."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
@@ -231,8 +234,47 @@ def load(game: Game[State], name: str) -> Loaded:
     raw_progress = data.pop("tally", MISSING)
     started = raw_progress is not MISSING
     progress = read_progress(game, top, name) if started else Progress()
-    messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
-    return Loaded(data, progress, started=started, exists=True, problems=messages, held=holding.held)
+    return Loaded(data, progress, started=started, exists=True, problems=worded(game, top, problems),
+                  held=holding.held)
+
+
+def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:
+    """The values of FILE a lenient read could not take, as a player's screen says them (tally,
+    the pad): each place in the players' words (``A's exhibition: expected a whole number, found
+    30.5``), worded over the file as written (a refused entry keeps its place, so the names and
+    tiles a place names are the file's); in the file's order, never a ``FILE:LINE:COL`` or a
+    ``players[0]``."""
+    from ..places import problem_words
+
+    written = plain(top, [WORDING_BUDGET])
+    table = written if isinstance(written, dict) else {}
+    single = [each for problem in problems for each in problem.problems]
+    ordered = sorted(single, key=lambda problem: problem.position or (0, 0))
+    said = [problem_words(problem, table, game.interview) for problem in ordered[:MAX_PROBLEMS]]
+    more = len(ordered) - MAX_PROBLEMS
+    return said + ([f"… and {more} more value{'s' if more != 1 else ''} of the file"] if more > 0 else [])
+
+
+WORDING_BUDGET = 5000
+"""Nodes of FILE read as plain data to word its problems: a names and tiles' worth (a file of
+aliases repeated over and over stops there)."""
+
+
+def plain(node: yaml.Node, budget: list[int]) -> Any:
+    """A node as plain data, for wording places only: mappings (first key wins), lists, scalars
+    as the YAML types them; ``None`` past the budget."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    if isinstance(node, yaml.MappingNode):
+        found: dict[str, Any] = {}
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value not in found:
+                found[key.value] = plain(value, budget)
+        return found
+    if isinstance(node, yaml.SequenceNode):
+        return [plain(child, budget) for child in node.value]
+    return scalar_value(node) if isinstance(node, yaml.ScalarNode) else None
 
 
 PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")
@@ -313,6 +355,11 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     names = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
+        if isinstance(key, yaml.ScalarNode) and key.tag != STR:
+            try:  # a tagged key (``!!int game:``) is read as its word and said: FILE is rewritten without it
+                check_key(key, path)
+            except InputError as error:
+                problems.append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in given:
             what = "duplicate" if spec_field is not None else "unknown"
