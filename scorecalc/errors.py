@@ -39,7 +39,10 @@ def quoted(value: object) -> str:
 
 
 def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
-    """``("players", 0, "tiles", 3)`` -> ``players[0] (Alex).tiles[3]`` (name when known)."""
+    """``("players", 0, "tiles", 3)`` -> ``players[0] (Alex).tiles[3]`` (name when known): the
+    file's own form, where a file is read (``scorecalc GAME FILE``, ``verify``, JSON's warnings, a
+    file tally cannot read at all). A player's screen names a place in the players' words
+    (``scorecalc.places``)."""
     if not path:
         return "<document>"
     text = ""

@@ -22,7 +22,8 @@ from .games import Game
 from .names import name_key
 from .reading.document import Document
 from .sheet import PlayInfo, Scored
-from .spec.checking import Context, Stop, salvage
+from .spec.checking import salvage
+from .spec.context import Context, Stop
 from .tablefile.reading import Source, check_finished, player_names, read_source, read_table
 
 State = TypeVar("State")
@@ -103,7 +104,7 @@ def check_player_names(names: Mapping[int, str], ctx: Context) -> None:
         if key in seen:
             ctx.report(InputError(
                 ("players", index, "name"),
-                f"two players are called {quoted(name)} (players[{seen[key]}] too); names must differ",
+                f"two players are called {quoted(name)} (player {seen[key] + 1} too); names must differ",
             ))
         seen[key] = index
 

@@ -18,8 +18,11 @@ if TYPE_CHECKING:
     from .options import ScoreOptions
 
 
-def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> ScoredFile[Any] | None:
-    """Score one file, reporting its errors and warnings; ``None`` when it is bad input or crashed."""
+def score_one(name: str, wanted: str | None, strict: bool, report: Report,
+              worded: bool = False) -> ScoredFile[Any] | None:
+    """Score one file, reporting its errors and warnings; ``None`` when it is bad input or crashed.
+    ``worded``: its warnings in the players' words (tally's, whose player never saw the file's
+    positions), not located."""
     from ..pipeline import score_file, warning_as_error
 
     try:
@@ -32,6 +35,15 @@ def score_one(name: str, wanted: str | None, strict: bool, report: Report) -> Sc
     except Exception as error:  # a bug in one file of a batch: say so plainly and go on
         report.crashed(name, error)
         return None
+    if worded:
+        from ..places import warnings_words
+
+        said = [f"{name}: warning: {text}" for text in warnings_words(scored.game, scored.document)]
+        if strict and said:
+            report.skipped([line + " (an error under --strict)" for line in said])
+            return None
+        report.scored(said)
+        return scored
     if strict and scored.document.warnings:
         report.skipped([line for issue in scored.document.warnings
                         for line in format_error(name, warning_as_error(scored.document, issue))])
@@ -53,8 +65,9 @@ def expand(paths: list[str], report: Report) -> list[str]:
 
 
 def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
-                report: Report | None = None) -> int:
-    """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result."""
+                report: Report | None = None, *, worded: bool = False) -> int:
+    """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result
+    (``worded``: warnings in the players' words, as tally says them)."""
     from ..output.formats import RENDERERS
     from ..sheet import Scored
 
@@ -68,7 +81,7 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
     results: list[Scored] = []
     shown: list[str] = []
     for name in files:
-        scored = score_one(name, wanted, options.strict, report)
+        scored = score_one(name, wanted, options.strict, report, worded)
         if scored is None:
             continue
         # what outputs read (not the file's document); the html page also draws the game's pictures

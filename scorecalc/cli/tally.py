@@ -66,6 +66,6 @@ def build(name: str, help: str) -> TyperCommand:
             outcome = tally(get_game(chosen), file)
         if outcome != DONE:
             return outcome
-        return score_files([file], chosen, options)
+        return score_files([file], chosen, options, worded=True)
 
     return tally_command

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from ..sheet import Scored
 from .page import score_page
 
 if TYPE_CHECKING:
-    from ..league.standings import Standings
+    from ..league.records import Standings
     from .formats import RenderOptions
 
 POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
@@ -56,8 +57,22 @@ def render_page(page: Page) -> str:
 
 
 def render_html(results: Sequence[Scored], *, summary: bool = False) -> str:
-    """The scored tables as one page: the list of them (when several), then a section each."""
-    return render_page(score_page(results, [game_pictures(scored) for scored in results], summary=summary))
+    """The scored tables as one page: the list of them (when several), then a section each; each
+    table's warnings in the players' words (``players_warnings``)."""
+    shown = [players_warnings(scored) for scored in results]
+    return render_page(score_page(shown, [game_pictures(scored) for scored in results], summary=summary))
+
+
+def players_warnings(scored: Scored) -> Scored:
+    """``scored`` with its warnings worded for people (``Alex's board: Alex has 16 tiles; …``),
+    where ``PlayInfo.warnings`` keeps the file's positions for JSON and standard error: the page
+    is for people (SPEC section 8). A bare sheet (no file scored on this run) is shown as it is."""
+    from ..pipeline import ScoredFile
+    from ..places import warnings_words
+
+    if not isinstance(scored, ScoredFile) or not scored.document.warnings:
+        return scored
+    return Scored(scored.sheet, replace(scored.info, warnings=warnings_words(scored.game, scored.document)))
 
 
 def game_pictures(scored: Scored) -> tuple[Picture, ...]:

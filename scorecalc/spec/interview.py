@@ -262,6 +262,11 @@ class Interview:
     questions: Mapping[str, Ask] = field(default_factory=dict)
     _: KW_ONLY
     forms: Mapping[str, EntryForm] = field(default_factory=dict)
+    words: Callable[[Path, Table, Callable[[int], str]], str | None] | None = None
+    """A place in the game's own words where the common wording (``scorecalc.places``) does not
+    say it as the players do: ``words(path, table, owner)`` -> ``Alex's tile ▢2``, ``Rachel's
+    cubes on tile 5 (Sea Lion)``, where ``owner(i)`` is the player at ``i`` as a place names her
+    (``Alex's``, ``player 2's``); ``None`` (or no hook): the common wording."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "questions", MappingProxyType(dict(self.questions)))
@@ -276,8 +281,9 @@ class Interview:
         return self.forms.get(key)
 
     def joined(self, other: Interview) -> Interview:
-        """This interview with ``other``'s questions and forms added (``other`` wins)."""
-        return Interview({**self.questions, **other.questions}, forms={**self.forms, **other.forms})
+        """This interview with ``other``'s questions, forms and words added (``other`` wins)."""
+        return Interview({**self.questions, **other.questions}, forms={**self.forms, **other.forms},
+                         words=other.words if other.words is not None else self.words)
 
     def check(self, declaration: Record) -> None:
         """Every path named is a field of ``declaration`` (a typo would silently ask nothing)."""
@@ -312,8 +318,10 @@ def field_spec(record: Spec, key: str) -> Spec:
 
 
 def _record_of(spec: Spec, key: str) -> Record:
+    from .record import record_of
+
     item = spec.item_spec()
-    record = (item if item is not None else spec).as_record()
+    record = record_of(item if item is not None else spec)
     if record is None:
         raise ValueError(f"the interview names {key!r}, which the declaration does not have")
     return record

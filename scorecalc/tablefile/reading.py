@@ -29,12 +29,12 @@ from typing import Any
 
 import yaml
 
-from ..errors import FileError, InputError, Path, UsageError, format_error, quoted
+from ..errors import MAX_PROBLEMS, FileError, InputError, Path, UsageError, format_error, quoted
 from ..games import REGISTRY, Game, State, get_game
-from ..reading.loading import Source, compose, position_of, read_source, scalar_value
+from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
 from ..reading.words import closest, did_you_mean, normalise_word
-from ..spec import MISSING, Record, Spec
+from ..spec import MISSING, Record, Spec, fields_asked
 from ..spec.checking import check_alone
 
 __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
@@ -133,7 +133,8 @@ class Loaded:
     """FILE holds a ``tally:`` block: tally wrote it (so no ``FILE~`` backup is due)."""
     exists: bool
     problems: list[str] = field(default_factory=list)
-    """Values of FILE that failed their check, as messages (located, in the file's words)."""
+    """Values of FILE that failed their check, as messages in the players' words (they are asked
+    again): ``A's exhibition: expected a whole number, found 30.5``."""
     held: list[Held] = field(default_factory=list)
     """The places of those values, each asked again with the file's text (``Held``)."""
 
@@ -190,6 +191,8 @@ class Holding:
 
 
 def path_text(path: Path) -> str:
+    """A place as the ``tally:`` block writes it (and a phone's request names it):
+    ``players[0].exhibitions``; never shown to a player (``scorecalc.places`` words it)."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
@@ -231,8 +234,47 @@ def load(game: Game[State], name: str) -> Loaded:
     raw_progress = data.pop("tally", MISSING)
     started = raw_progress is not MISSING
     progress = read_progress(game, top, name) if started else Progress()
-    messages = [line for problem in problems for line in format_error(name, problem, player_names(top))]
-    return Loaded(data, progress, started=started, exists=True, problems=messages, held=holding.held)
+    return Loaded(data, progress, started=started, exists=True, problems=worded(game, top, problems),
+                  held=holding.held)
+
+
+def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:
+    """The values of FILE a lenient read could not take, as a player's screen says them (tally,
+    the pad): each place in the players' words (``A's exhibition: expected a whole number, found
+    30.5``), worded over the file as written (a refused entry keeps its place, so the names and
+    tiles a place names are the file's); in the file's order, never a ``FILE:LINE:COL`` or a
+    ``players[0]``."""
+    from ..places import problem_words
+
+    written = plain(top, [WORDING_BUDGET])
+    table = written if isinstance(written, dict) else {}
+    single = [each for problem in problems for each in problem.problems]
+    ordered = sorted(single, key=lambda problem: problem.position or (0, 0))
+    said = [problem_words(problem, table, game.interview) for problem in ordered[:MAX_PROBLEMS]]
+    more = len(ordered) - MAX_PROBLEMS
+    return said + ([f"… and {more} more value{'s' if more != 1 else ''} of the file"] if more > 0 else [])
+
+
+WORDING_BUDGET = 5000
+"""Nodes of FILE read as plain data to word its problems: a names and tiles' worth (a file of
+aliases repeated over and over stops there)."""
+
+
+def plain(node: yaml.Node, budget: list[int]) -> Any:
+    """A node as plain data, for wording places only: mappings (first key wins), lists, scalars
+    as the YAML types them; ``None`` past the budget."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    if isinstance(node, yaml.MappingNode):
+        found: dict[str, Any] = {}
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value not in found:
+                found[key.value] = plain(value, budget)
+        return found
+    if isinstance(node, yaml.SequenceNode):
+        return [plain(child, budget) for child in node.value]
+    return scalar_value(node) if isinstance(node, yaml.ScalarNode) else None
 
 
 PATH_TEXT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d{1,4}\])*")
@@ -313,30 +355,14 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     names = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
+        if isinstance(key, yaml.ScalarNode) and key.tag != STR:
+            try:  # a tagged key (``!!int game:``) is read as its word and said: FILE is rewritten without it
+                check_key(key, path)
+            except InputError as error:
+                problems.append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in given:
-            what = "duplicate" if spec_field is not None else "unknown"
-            near = closest(str(name), list(record.fields)) if spec_field is None else None
-            hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
-            alike = spec_field is not None and same_text(given[str(name)][1], value)
-            if not alike:
-                problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
-                                           hint=hint, position=position_of(key)))
-            if holding is None or alike:
-                continue
-            if spec_field is not None:  # given twice: neither value is taken, both are shown
-                first_key, first = given[str(name)]
-                if not any(held.path == (*path, str(name)) for held in holding.held):
-                    holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
-                holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
-                result.pop(str(name), None)
-            else:
-                place = near if near is not None and near in record.fields else str(name)
-                reason = f"{quoted(name)} is no part of the table" + (f"; did you mean {place!r}?"
-                                                                        if place != name else "")
-                holding.hold((*path, place), holding.quote(key, value), reason)
-                if place in names:
-                    result.pop(place, None)
+            left_out(record, key, value, path, given, names, result, problems, holding)
             continue
         assert isinstance(name, str)
         given[name] = (key, value)
@@ -357,6 +383,38 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     return result
 
 
+def left_out(record: Record, key: yaml.Node, value: yaml.Node, path: Path,
+             given: dict[str, tuple[yaml.Node, yaml.Node]], names: list[Any], result: dict[str, Any],
+             problems: list[InputError], holding: Holding | None) -> None:
+    """A key of ``record`` given twice, or no field of it: reported (unless given twice alike),
+    and with ``holding`` held: both values of a key given twice (neither taken), a misspelt key
+    at the field it is nearest (that field, if also given, not taken either)."""
+    name = key.value if isinstance(key, yaml.ScalarNode) else None
+    spec_field = record.fields.get(name) if isinstance(name, str) else None
+    what = "duplicate" if spec_field is not None else "unknown"
+    near = closest(str(name), list(record.fields)) if spec_field is None else None
+    hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
+    alike = spec_field is not None and same_text(given[str(name)][1], value)
+    if not alike:
+        problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
+                                   hint=hint, position=position_of(key)))
+    if holding is None or alike:
+        return
+    if spec_field is not None:  # given twice: neither value is taken, both are shown
+        first_key, first = given[str(name)]
+        if not any(held.path == (*path, str(name)) for held in holding.held):
+            holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
+        holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
+        result.pop(str(name), None)
+        return
+    place = near if near is not None and near in record.fields else str(name)
+    reason = f"{quoted(name)} is no part of the table"
+    reason += f"; did you mean {place!r}?" if place != name else ""
+    holding.hold((*path, place), holding.quote(key, value), reason)
+    if place in names:
+        result.pop(place, None)
+
+
 def same_text(one: yaml.Node, two: yaml.Node) -> bool:
     """Two values written alike (a key given twice with one value): nothing is lost taking one."""
     if isinstance(one, yaml.ScalarNode) and isinstance(two, yaml.ScalarNode):
@@ -370,7 +428,7 @@ def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputErro
     each part kept if it checks; anything else checked as a whole (held by its record when it
     fails). A list's entry that fails is held at its own place (no question asks an entry again
     but its next one)."""
-    record = spec.asked_fields()
+    record = fields_asked(spec)
     if record is not None:
         return read_record(record, node, path, problems, holding)
     item = spec.asked_entries()

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError, Path, format_path
+from ..errors import InputError, Path
 from ..spec import MISSING, Spec
 from ..spec.answer import BadAnswer
-from ..spec.checking import Context, Stop
+from ..spec.context import Context, Stop
 
 __all__ = ["BadAnswer", "as_written", "check", "describe", "one_line"]
 
@@ -41,8 +41,9 @@ def describe(error: InputError, path: Path) -> str:
     if error.hint:
         text += f" ({error.hint})"
     inner = error.path[len(path):] if error.path[:len(path)] == path else ()
-    if inner:
-        return f"{format_path(inner)}: {text}"
+    if inner:  # the part of the answer as typed: its word (``tortoise``), else its place in it
+        typed = " ".join(str(part) if isinstance(part, str) else f"entry {part + 1}" for part in inner)
+        return f"{typed}: {text}"
     return text
 
 

@@ -25,7 +25,8 @@ from typing import Any
 from ..dates import written_minute
 from ..errors import InputError, Path
 from ..games import Game
-from ..spec import MISSING, Spec
+from ..places import problem_words
+from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of
 from .answers import BadAnswer, check
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
@@ -258,8 +259,8 @@ class Tally:
         errors, warnings = self.check_table(data)
         for problem in errors:
             if problem.path[:len(question.path)] == question.path:
-                raise BadAnswer(problem.describe() if problem.path != question.path else
-                                problem.message + (f" ({problem.hint})" if problem.hint else ""))
+                raise BadAnswer(problem_words(problem, data, self.interview) if problem.path != question.path
+                                else problem.message + (f" ({problem.hint})" if problem.hint else ""))
         found = []
         if cut == len(players) and not self.more_players(plan):
             for path, message in warnings:
@@ -323,8 +324,7 @@ class Tally:
     def words(self, error: InputError, data: dict[str, Any]) -> str:
         """A problem of the table as every screen says it: the place as the players see its
         question (``Ana's exhibition``), the message, its hint."""
-        hint = f" ({error.hint})" if error.hint else ""
-        return f"{self.seen(error.path, data)}: {error.message}{hint}"
+        return problem_words(error, data, self.interview)
 
     def seen(self, path: Path, data: dict[str, Any]) -> str:
         """A place as the players see its question (``Anna's money``, ``tile 5 (Sea Lion) cubes``)."""
@@ -418,7 +418,7 @@ class Tally:
                     return None
                 spec = item
                 continue
-            record = spec.as_record()
+            record = record_of(spec)
             if record is None or part not in record.fields:
                 return None
             found = record.fields[part]

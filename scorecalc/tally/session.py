@@ -18,9 +18,10 @@ import datetime
 from typing import Any
 
 from ..dates import current_time
-from ..errors import UsageError
+from ..errors import MAX_PROBLEMS, UsageError
 from ..games import Game
 from ..output.report import EXIT_BAD_INPUT
+from ..places import problem_words
 from ..tablefile.layout import render
 from .answers import BadAnswer
 from .editing import player_index, players_of
@@ -47,7 +48,6 @@ class Session(Moving):
         self.keeper = self.file.keeper
         self.state = self.file.state
         self.started = self.file.started
-        self.problems = self.file.problems
         self.cursor: Key | None = None
         self.reviewing = False
         self.return_to: Key | None = None
@@ -107,8 +107,13 @@ class Session(Moving):
         kept = self.file.kept_as()
         if kept:
             say(kept)
-        for held in self.file.held:  # every value the read could not take: asked below, never dropped
-            say(self.terminal.bad(f"{self.file.words(held)}: asked below"))
+        held = self.file.held  # every value the read could not take: asked below, never dropped
+        for each in held[:MAX_PROBLEMS]:
+            say(self.terminal.bad(f"{self.file.words(each)}: asked below"))
+        if len(held) > MAX_PROBLEMS:  # a thousand are all asked, but said as a count
+            more = len(held) - MAX_PROBLEMS
+            more_text = f"… and {more} more value{'s' if more != 1 else ''} of the file"
+            say(self.terminal.bad(f"{more_text}: asked below"))
         plan = self.plan()
         left = self.model.left(plan)
         self.preflight(left)
@@ -327,7 +332,8 @@ class Session(Moving):
         unchanged = self.fixing == (message, self.data)
         if self.keeper.read_only or not problem.fixes or unchanged:
             for each in problems:
-                self.terminal.say(self.terminal.bad(f"{self.name}: {each.error.describe()}"))
+                self.terminal.say(self.terminal.bad(
+                    f"{self.name}: {problem_words(each.error, self.data, self.model.interview)}"))
             reason = self.keeper.read_only or ("every answer that could change it was kept" if unchanged
                                                else "no question here can change it")
             self.terminal.say(f"{self.name}: {reason}; fix it in the file and run "

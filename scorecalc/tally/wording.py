@@ -12,8 +12,9 @@ from typing import Any
 
 from ..dates import written_minute
 from ..errors import Path
-from ..spec import MISSING, Record, Spec
-from ..spec.interview import Interview, key_of
+from ..places import place_words
+from ..spec import MISSING, Record, Spec, record_of
+from ..spec.interview import Interview
 from .answers import one_line
 from .editing import defaults_of
 from .questions import Question
@@ -46,7 +47,7 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
         return "done" if question.list_path != ("players",) else "that's everyone"
     if question.default is not MISSING:
         return one_line(question.spec, question.default) or "none"
-    record = question.spec.as_record()
+    record = record_of(question.spec)
     if record is not None and all(f.default is not MISSING or not f.required for f in record.fields.values()):
         return one_line(question.spec, defaults_of(record)) or "skip"
     return "skip" if question.optional else ""
@@ -95,39 +96,6 @@ def brief(question: Question, room: int = 40) -> str:
 
 
 def seen_as(path: Path, data: dict[str, Any], interview: Interview, declaration: Record) -> str:
-    """A place in the table as the player sees its question: ``("players", 0, "money")`` ->
-    ``Anna's money``; ``("board", 4, "cubes")`` -> ``tile 5 (Sea Lion) cubes``;
-    ``("players", 2, "name")`` -> ``player 3's name``."""
-    if not path:
-        return "the table"
-    words: list[str] = []
-    value: Any = data
-    for i, part in enumerate(path):
-        if isinstance(part, int):
-            entry = value[part] if isinstance(value, list) and part < len(value) else None
-            if path[:1] == ("players",) and i == 1:
-                name = entry.get("name") if isinstance(entry, dict) else None
-                words = [f"{name}'s" if isinstance(name, str) and name and path[2:] != ("name",)
-                         else f"player {part + 1}'s"]
-            else:
-                noun = interview.ask(key_of(path[:i])).noun
-                if words and words[-1] == key_of(path[i - 1:i]).replace("_", " ") and noun != "entry":
-                    words.pop()  # "exhibitions" + "exhibition 2" -> "exhibition 2"
-                label = f"{noun} {part + 1}"
-                first = first_text(entry)
-                words.append(f"{label} ({first})" if first else label)
-            value = entry
-        else:
-            words.append(part.replace("_", " "))
-            value = value.get(part) if isinstance(value, dict) else None
-    return " ".join(words)
-
-
-def first_text(entry: Any) -> str:
-    """A list entry's first field when it is a short text (an Origin tile's species)."""
-    if isinstance(entry, dict) and entry:
-        first = next(iter(entry.values()))
-        if isinstance(first, str) and 0 < len(first) <= 30:
-            return first
-    return ""
-
+    """A place in the table as the player sees its question (``Anna's money``, ``tile 5 (Sea
+    Lion) cubes``, ``Alex's tile ▢2``): the one wording, ``scorecalc.places.place_words``."""
+    return place_words(path, data, interview)

@@ -48,14 +48,14 @@ def removal(model: Tally, state: State, place: str, seen: str | None) -> tuple[S
     last, another phone having added one, or changed since the phone saw it, ``seen``)."""
     path = parse_place(place)
     if path is None or len(path) < 2 or not isinstance(path[-1], int):
-        return Reply("gone", 404, f"no list entry at {place!r}")
+        return Reply("gone", 404, "that entry is no longer on the table (changed on another phone)")
     list_path, index = path[:-1], path[-1]
     entries = get(state.data, list_path)
     count = len(entries) if isinstance(entries, list) else 0
     if index == count:
         return Reply("saved")  # removed already: a resend
     if index > count:
-        return Reply("gone", 404, f"no list entry at {place!r}")
+        return Reply("gone", 404, "that entry is no longer on the table (changed on another phone)")
     now = entry_mark(entries[index])
     if index != count - 1:
         return Reply("stale", 409, "only the last entry can be removed, and another phone added one "

@@ -30,8 +30,11 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
+from ..places import piece_words, place_words
 from ..spec import MISSING
+from ..spec.interview import key_of
 from ..tablefile.layout import render
+from ..tally import kept
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally, settles
@@ -211,7 +214,37 @@ class Pad:
         with self.lock:
             reply = self.answered(place, seen, text)
             reply.version = self.version
+            if reply.status in ("saved", "stale"):
+                reply.words = self.piece_words(place, reply.current, text)
             return reply
+
+    def said_at(self, question: Question, row: board.Part, data: dict[str, Any],
+                text: str) -> tuple[str, str]:
+        """What the terminal's line says changed: the place and the answer in the players' words (a
+        tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""
+        label, shown = self.seen(question.path, data), text.strip() or "(empty)"
+        form = question.form
+        record = get(data, question.path[:-1])
+        if isinstance(row, str) and form is not None and isinstance(record, dict):
+            cell = next((cell for cell in kept.cells(form, record) if cell.key == row), None)
+            palette = form.palette()
+            if cell is not None:
+                label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"
+            if palette is not None and text.strip():
+                shown = piece_words(palette, text)
+        return label, shown
+
+    def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
+        """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
+        was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
+        path = parse_place(place)
+        if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
+            return None
+        form = self.model.interview.form(key_of(path[:-2]))
+        palette = form.palette() if form is not None and path[-2] in form.fields else None
+        if palette is None:
+            return None
+        return piece_words(palette, current or ""), piece_words(palette, text)
 
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
         with self.lock:
@@ -220,7 +253,8 @@ class Pad:
             path = parse_place(place)
             found = None if path is None else self.find(path)
             if found is None:
-                return Reply("gone", 404, f"no question at {place!r} now")
+                return Reply("gone", 404, "this question is not asked now (the table changed on another "
+                             "phone)")
             question, row = found
             on_board = row is not None or question.form is not None
             if isinstance(row, str) and seen is not None and seen.strip() in ("", "."):
@@ -242,8 +276,8 @@ class Pad:
             declined = not on_board and question.declined and seen is None  # declined is an answer too
             if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            label = self.seen(question.path, after.data)
-            reply = self.take(after, label, text.strip() or "(empty)", warnings, question)
+            label, shown = self.said_at(question, row, after.data, text)
+            reply = self.take(after, label, shown, warnings, question)
             if isinstance(row, str) and reply.status == "saved":
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
             return reply
@@ -347,7 +381,7 @@ class Pad:
             question = None if path is None else next(
                 (q for q in self.plan() if q.path == path and q.form is not None), None)
             if path is None or question is None:
-                return Reply("gone", 404, f"no board at {where!r} now")
+                return Reply("gone", 404, "this board is not asked now (the table changed on another phone)")
             before = dict(self.placing)
             if placing:
                 self.placing[path] = phone

@@ -1,11 +1,15 @@
-"""A place in the table as a phone names it: ``players[2].money``; a Caracas board row as
-``players[0].grid.row3`` (``row`` parts are the pad's own, never the table's)."""
+"""A place in the table as a phone's request names it: ``players[2].money``; a Caracas board row
+as ``players[0].grid.row3`` (``row`` parts are the pad's own, never the table's). The file's
+form, as the ``tally:`` block writes it (``tablefile.reading.path_text``): what a phone sends,
+never what it shows (a label or a message names a place in the players' words,
+``scorecalc.places``)."""
 
 from __future__ import annotations
 
 import re
 
 from ..errors import Path
+from ..tablefile.reading import path_text
 
 _PART = re.compile(r"\[(\d{1,4})\]|\.?([A-Za-z_][A-Za-z0-9_]{0,40})")
 MOST = 200
@@ -13,14 +17,8 @@ MOST = 200
 
 
 def place_text(path: Path) -> str:
-    """``("players", 2, "money")`` -> ``players[2].money``."""
-    text = ""
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += f".{part}" if text else part
-    return text
+    """``("players", 2, "money")`` -> ``players[2].money``: the ``tally:`` block's form."""
+    return path_text(path)
 
 
 def parse_place(text: str) -> Path | None:

@@ -83,7 +83,7 @@ def test_galapagos_three_ledger_slips_all_show(write_yaml) -> None:
               - {animals: [penguin], bonus: penguin}
     """)
     assert [line for line, _, _ in found] == [8, 9, 15]
-    assert "already used (players[0].exhibitions[1])" in found[2][2]
+    assert "already used (in Anna's exhibition 2)" in found[2][2]
 
 
 def test_origin_cape_town_lists_every_missing_card_value_in_one_run(write_yaml) -> None:

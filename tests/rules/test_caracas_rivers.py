@@ -204,7 +204,7 @@ class TestInput:
 
     @pytest.mark.parametrize(("rivers", "where", "message"), [
         ("rivers: [[N, W], [W, S]]", "5:58: players[0] (Alex).tiles[0].rivers[1][0]",
-         "side W is already in river 1 (rivers[0]); a side belongs to at most one river"),
+         "side W is already in river 1; a side belongs to at most one river"),
         ("rivers: [[N], []]", "5:54: players[0] (Alex).tiles[0].rivers[1]", "an empty river"),
         ("rivers: [[N, X]]", "5:53: players[0] (Alex).tiles[0].rivers[0][1]", "unknown river side 'X'"),
         ("river: [N], rivers: [[S]]", "5:60: players[0] (Alex).tiles[0].rivers", "give 'river'"),

@@ -126,7 +126,7 @@ def test_ledger_errors(ledger: str, message: str) -> None:
 def test_bonus_tile_used_once_per_game_across_players() -> None:
     first = player("A", 3, 0, 0, "    exhibitions:\n      - {animals: [crab], bonus: crab}\n")
     second = player("B", 3, 0, 0, "    exhibitions:\n      - {animals: [crab], bonus: crab}\n")
-    with pytest.raises(InputError, match="crab bonus tile was already used"):
+    with pytest.raises(InputError, match=r"crab bonus tile was already used \(in A's exhibition 1\)"):
         score_text(table(first, second))
 
 

@@ -478,7 +478,7 @@ players:
   - {name: Ezra, score: 10}
 """)
         assert any("4 starting tiles on the board; the box has 3" in warning for warning in warnings)
-        assert any("'hydra' is also at board[4]" in warning for warning in warnings)
+        assert any("'hydra' is also on the board (tile 5)" in warning for warning in warnings)
 
     def test_strict_makes_warnings_errors(self, write_yaml) -> None:
         path = write_yaml("game: origin\nobjective: sydney\nboard:\n"

@@ -88,19 +88,20 @@ def test_a_resend_is_saved_once(table: Pad) -> None:
 
 
 def test_a_tile_is_refused_as_a_grid_row_refuses_it(table: Pad) -> None:
-    message = "token 'Xx': 'Xx' is not a land; a token starts with Ju (jungle), Sa (savannah) or Sw (swamp)"
+    reason = "'Xx' is not a land; a token starts with Ju (jungle), Sa (savannah) or Sw (swamp)"
     tile = table.answer("players[0].grid.r1c1", None, "Xx")
     row = table.answer("players[0].grid.row1", None, "Xx . . .")
-    assert (tile.status, tile.code, tile.message) == ("refused", 422, message)
-    assert row.message == message
+    # the same reason; a tile built by taps named by its square, a row typed by the token typed
+    assert (tile.status, tile.code, tile.message) == ("refused", 422, f"the tile on ✻1: {reason}")
+    assert row.message == f"token 'Xx': {reason}"
     twice = table.answer("players[0].grid.r1c1", None, "JuJaJa")
-    assert twice.message == "token 'JuJaJa': shows the jaguar twice; a tile shows different animals"
+    assert twice.message == "the tile on ✻1: shows the jaguar twice; a tile shows different animals"
     off = table.answer("players[0].grid.r3c1", None, "Ju")
     assert off.message == "row 3, column 1 is off the board (rows 1 to 1, columns 1 to 4)"
     assert table.answer("players[0].grid.r1c1", None, "Ju Sa").status == "refused"
     assert table.answer("players[0].grid.r1c9", None, "Ju").message.startswith("row 1, column 9 is off")
     nowhere = table.answer("players[0].grid.rXc1", None, "Ju")
-    assert nowhere.message == "'grid.rXc1' is no square (grid.r1c1 to grid.r1c4) and no figure of hers"
+    assert nowhere.message == "no square of her board (rows 1 to 1, ✻ ▢ ◎ ▲) and no figure of hers"
     assert not Path(table.name).exists() or grid(table) == []
 
 
@@ -213,5 +214,7 @@ def test_the_phones_score_page_names_file_by_its_own_name_in_its_warnings_too(tm
         page = score_page(pad)
     finally:
         pad.close()
-    assert "tonight.yaml:" in page and "warning: players[0] (Ana).grid" in page  # 4 tiles of 17
+    assert "tonight.yaml" in page  # the heading names FILE by its own name
+    assert "Warning: Ana&#39;s board: Ana has 4 tiles; in a game of 2 explorers" in page  # players' words
+    assert "tonight.yaml:" not in page and "players[" not in page  # no position, no path
     assert str(tmp_path) not in page

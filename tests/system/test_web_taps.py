@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 import yaml
 
+from scorecalc.games.caracas.interview import PALETTE
+from scorecalc.places import piece_words
 from tests.helpers import timeout
 from tests.support.web_pad import Phone as BasePhone
 from tests.support.web_pad import Served, scored_json
@@ -96,7 +98,8 @@ class Phone(BasePhone):
         self.tap(editor.get_by_role("button", name="Place", exact=True))
         self.page.locator(f'[data-place="players[{player}].grid.r{row}c{col}"][data-seen="{token}"]').wait_for()
         status = self.page.locator(f'.board[data-board="players[{player}].grid"] .board-status')
-        status.filter(has_text=f"{SYMBOLS[col - 1]}{row}: {token} — saved ✓").wait_for()
+        words = piece_words(PALETTE, token)  # the tile in words ("Swamp, ibis, river N E"), never its token
+        status.filter(has_text=f"{SYMBOLS[col - 1]}{row}: {words} — saved ✓").wait_for()
         return int(status.get_attribute("data-at"))
 
     def shot(self, folder: Path, name: str) -> Path:
@@ -147,7 +150,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         one.begin(0, 6, 1, "Ju")  # a square taken by another phone meanwhile: refused, both shown
         assert served.answer("players[0].grid.r6c1", "SaAt", seen="")[1]["status"] == "saved"
         one.tap(one.editor(0).get_by_role("button", name="Place", exact=True))
-        said = "another phone put “SaAt” here meanwhile; yours is “Ju”"
+        said = "another phone placed Savannah, anteater here meanwhile; yours is Jungle"
         one.editor(0).locator(".status").filter(has_text=said).wait_for()
         one.page.locator('[data-place="players[0].grid.r6c1"][data-seen="SaAt"]').wait_for()  # theirs drawn
         shown.append(one.shot(shots, "04-phone-one-stale"))
@@ -213,8 +216,10 @@ def test_a_tile_over_http(tmp_path: Path) -> None:
         assert (code, reply["status"], reply["current"]) == (200, "saved", "SaSn~N")
         code, reply = served.answer("players[0].grid.r1c1", "JuJa", seen="")
         assert (code, reply["status"], reply["current"]) == (409, "stale", "SaSn~N")
+        words = (reply["current_words"], reply["value_words"])  # what the phone shows: the tiles in words
+        assert words == ("Savannah, snake, river N", "Jungle, jaguar")
         code, reply = served.answer("players[0].grid.r1c2", "SaSn~Q", seen="")
-        assert (code, reply["message"]) == (422, "token 'SaSn~Q': 'Q' is not a river side (N, E, S, W)")
+        assert (code, reply["message"]) == (422, "the tile on ▢1: 'Q' is not a river side (N, E, S, W)")
         page = served.request("")[2].decode()
         assert '<script src="board.js" defer></script>' in page and "<script>" not in page
         assert 'data-place="players[0].grid.r1c1" data-seen="SaSn~N"' in page

@@ -10,17 +10,18 @@ Caracas' own entry form (``BoardRows``): tally asks it, the form reads each row.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...spec.answer import BadAnswer
 from ...spec.interview import Ask, Cell, Entry, Interview, Palette, Pick, Step
 from .animals import name as animal_name
-from .board import COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
+from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
 from .grid import ANIMAL_CODES, LAND_CODES, RIVER_MARK, GridError, GridTile, parse_grid, token_of
 
 if TYPE_CHECKING:
+    from ...errors import Path
     from ...pictures import Drawing
 
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
@@ -176,12 +177,19 @@ class BoardRows:
             if len(text.split()) > 1:
                 raise BadAnswer(f"one tile's token, not {len(text.split())}: land, animals, then '~' and "
                                 "river sides (e.g. 'JuJa~ES')")
-            self.set_tile(entry, int(square.group(1)), int(square.group(2)), text or ".")
+            where = (int(square.group(1)), int(square.group(2)))
+            try:
+                self.set_tile(entry, *where, text or ".")
+            except BadAnswer as error:  # a tile built by taps is named by its square, not its token
+                prefix = f"token {text!r}: "
+                if not error.message.startswith(prefix):
+                    raise
+                raise BadAnswer(f"the tile on {label(where)}: {error.message.removeprefix(prefix)}") from None
             return
         figure = key.removeprefix(f"{FIGURES}.")
         figures = record.get(FIGURES)
         if figure == key or figure not in LANDSCAPE.fields or not isinstance(figures, dict):
-            raise BadAnswer(f"{key!r} is no square (grid.r1c1 to grid.r{len(rows_of(record)) + 1}c4) and no "
+            raise BadAnswer(f"no square of her board (rows 1 to {len(rows_of(record)) + 1}, ✻ ▢ ◎ ▲) and no "
                             "figure of hers")
         if not text:
             record.pop(FIGURES)
@@ -335,5 +343,48 @@ def aligned(table: list[list[str]]) -> str:
                    + "\n" for line in table)
 
 
-INTERVIEW = Interview({"rules": Ask(rarely="house rules?")}, forms={"players": BoardRows()})
 """``rules`` (a setting), the date and place, the explorers' names, then each explorer's board."""
+
+
+def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str]) -> str | None:
+    """An explorer's board and its tiles in the players' words (``Interview.words``):
+    ``("players", 0, "grid")`` -> ``Alex's board``; ``("players", 0, "tiles", 3, "col")`` ->
+    ``Alex's tile ▢2 column`` (the square the tile names, else its place in the list)."""
+    if len(path) < 3 or path[0] != "players" or not isinstance(path[1], int) \
+            or path[2] not in ("grid", "tiles"):
+        return None
+    if len(path) == 3 or path[2] == "grid":
+        return f"{owner(path[1])} board"
+    index = path[3]
+    if not isinstance(index, int):
+        return None
+    players = table.get("players")
+    player = players[path[1]] if isinstance(players, list) and 0 <= path[1] < len(players) else None
+    tiles = player.get("tiles") if isinstance(player, Mapping) else None
+    tile = tiles[index] if isinstance(tiles, list) and 0 <= index < len(tiles) else None
+    words = [f"{owner(path[1])} {tile_words(tile, index)}"]
+    rest = path[4:]
+    for at, part in enumerate(rest):
+        entry = at + 1 < len(rest) and isinstance(rest[at + 1], int)  # ``animal 2``; the list: ``animals``
+        words.append(f"{part + 1}" if isinstance(part, int) else
+                     (ENTRY if entry else TILE_PARTS).get(part, part.replace("_", " ")))
+    return " ".join(words)
+
+
+TILE_PARTS = {"col": "column"}
+ENTRY = {"rivers": "river", "animals": "animal"}
+"""A tile's list named by one of its entries (``animal 2``, ``river 1``)."""
+
+
+def tile_words(tile: Any, index: int) -> str:
+    """``tile ▢2`` (by the square it names) or ``tile 4`` (its place in the list)."""
+    if isinstance(tile, Mapping):
+        row, col = tile.get("row"), tile.get("col")
+        col = next((number for number, word in COLUMN_NAMES.items() if word == col), col)
+        if isinstance(row, int) and not isinstance(row, bool) and row >= 1 and col in COLUMNS:
+            return f"tile {label((row, col))}"
+    return f"tile {index + 1}"
+
+
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?")}, forms={"players": BoardRows()},
+                      words=place_words)

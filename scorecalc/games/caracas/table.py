@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InputError, Path, Position, format_path
+from ...errors import InputError, Path, Position
 from ...reading.document import Document
 from ...sheet import plural
 from .animals import Rules, name
@@ -107,8 +107,8 @@ def sides_of(path: Path, raw: list[str], owner: dict[str, int], river: int = 0) 
         if side in sides[:j]:
             raise InputError((*path, j), f"river side {side} is listed twice")
         if side in owner:
-            raise InputError((*path, j), f"side {side} is already in river {owner[side] + 1} "
-                             f"(rivers[{owner[side]}]); a side belongs to at most one river")
+            raise InputError((*path, j), f"side {side} is already in river {owner[side] + 1}; "
+                             "a side belongs to at most one river")
         owner[side] = river
     return sides
 
@@ -166,7 +166,8 @@ def check_board(placed: list[Placed]) -> Board:
         square = item.tile.square
         if square in seen:
             first = seen[square]
-            where_first = f" ({format_path(first.path)})" if first.path != item.path else ""
+            where_first = (f" (tile {first.path[-1] + 1} of the list)"
+                           if first.path != item.path and isinstance(first.path[-1], int) else "")
             raise InputError(item.path, f"two tiles on {label(square)} (row {square[0]}, column "
                              f"{square[1]}): a tile is there already{where_first}", position=item.position)
         seen[square] = item

@@ -88,8 +88,9 @@ def check_exhibition(
         if bonus in used_tiles:
             first_p, first_e = used_tiles[bonus]
             document.report((*path, "bonus"),
-                            f"{bonus_name(bonus)} was already used (players[{first_p}].exhibitions"
-                            f"[{first_e}]); each bonus tile is used once per game")
+                            f"{bonus_name(bonus)} was already used (in "
+                            f"{document.names.get(first_p, f'player {first_p + 1}')}'s exhibition "
+                            f"{first_e + 1}); each bonus tile is used once per game")
         else:
             used_tiles[bonus] = (p, e)
     return Exhibition(animals, bonus)

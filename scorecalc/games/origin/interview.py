@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...spec.interview import AFTER_PLAYERS, Ask, Interview, Table
+
+if TYPE_CHECKING:
+    from ...errors import Path
 
 
 def not_family(table: Table, _: Mapping[str, Any]) -> bool:
@@ -51,6 +54,27 @@ def player_names(table: Table) -> list[str]:
             if isinstance(player, dict) and "name" in player]
 
 
+def place_words(path: Path, table: Table, owner: Callable[[int], str]) -> str | None:
+    """A board tile by its number and species, however the file orders its keys, and the cubes a
+    player has on it as hers (``Interview.words``): ``("board", 4, "level")`` -> ``tile 5 (Sea
+    Lion) level``; ``("board", 4, "cubes", "Rachel")`` -> ``Rachel's cubes on tile 5 (Sea Lion)``;
+    a player's collected tile: ``Ana's collected tile 2``."""
+    if len(path) >= 2 and path[0] == "board" and isinstance(path[1], int):
+        board = table.get("board")
+        tile = board[path[1]] if isinstance(board, list) and 0 <= path[1] < len(board) else None
+        species = tile.get("species") if isinstance(tile, Mapping) else None
+        named = isinstance(species, str) and 0 < len(species) <= 30
+        shown = f"tile {path[1] + 1}" + (f" ({species})" if named else "")
+        if len(path) == 4 and path[2] == "cubes":
+            return f"{str(path[3])[:40]}'s cubes on {shown}"
+        rest = [str(part).replace("_", " ") if isinstance(part, str) else str(part + 1) for part in path[2:]]
+        return " ".join([shown, *rest])
+    if len(path) == 4 and path[0] == "players" and isinstance(path[1], int) and path[2] == "tiles" \
+            and isinstance(path[3], int):
+        return f"{owner(path[1])} collected tile {path[3] + 1}"
+    return None
+
+
 INTERVIEW = Interview({
     "objective": Ask(applies=not_family, needed=True),
     "progression": Ask(applies=cape_town, needed=True),
@@ -64,7 +88,7 @@ INTERVIEW = Interview({
     "board.habitats": Ask(1, applies=shows_icons),
     "board.cubes": Ask(1, applies=holds_cubes, complete=player_names,
                        said="Observation Cubes on the tile at the end, by player: 'Rachel 2, Ezra 1'"),
-})
+}, words=place_words)
 """``variant``, ``objective`` (not in Family), ``progression`` (Cape Town), ``public_species``
 (Advanced), the date and place, the names, per player ``score``, ``books``, ``tiles`` and
 ``private_species``; then the board tile by tile: ``species``, ``starting`` (Tahiti and New

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import Path, format_path, quoted
+from ...errors import Path, quoted
 from ...reading.document import Document
 from ...reading.words import did_you_mean, normalise_word
 from ...sheet import plural
@@ -251,8 +251,8 @@ def check_tiles_in_box(document: Document, table: Table) -> None:
     for species, path in places:
         key = normalise_word(species)
         if key in seen:
-            document.warn(path, f"{species!r} is also at {format_place(seen[key])}; the box has one tile of "
-                          "each species")
+            document.warn(path, f"{species!r} is also {format_place(table, seen[key])}; the box has one "
+                          "tile of each species")
         else:
             seen[key] = path
     if len(table.board) + collected > BOX_TILES:
@@ -260,8 +260,14 @@ def check_tiles_in_box(document: Document, table: Table) -> None:
                       f"{len(table.board) + collected}; the box has {BOX_TILES} species tiles")
 
 
-def format_place(path: Path) -> str:
-    return format_path(path[:-1] if path[-1] == "species" else path)
+def format_place(table: Table, path: Path) -> str:
+    """Where a species tile lies, in words that read the same in a file and on a player's screen:
+    ``on the board (tile 5)``, ``among Ana's collected tiles (tile 2)``."""
+    if path[0] == "board" and isinstance(path[1], int):
+        return f"on the board (tile {path[1] + 1})"
+    p, t = path[1], path[3]
+    assert isinstance(p, int) and isinstance(t, int)
+    return f"among {table.players[p].name}'s collected tiles (tile {t + 1})"
 
 
 def check_progression(document: Document, table: Table, seated: Sequence[tuple[int, Player]]) -> None:

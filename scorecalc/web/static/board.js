@@ -289,11 +289,13 @@
     }
     if (reply.status === "saved") {
       const now = reply.current === null ? value : reply.current;
-      said.set(state.board, [state.label + ": " + (now || "cleared") + " — saved ✓", "good", reply.version]);
+      const shown = reply.current_words || reply.value_words || now;  // the tile in words, never its token
+      said.set(state.board, [state.label + ": " + (now ? shown : "cleared") + " — saved ✓", "good", reply.version]);
       if (open === state) open = null;
     } else if (reply.status === "stale") {
-      state.status = "not saved: another phone put “" + (reply.current || "nothing") + "” here meanwhile; "
-        + "yours is “" + (value || "nothing") + "”. " + (value ? "Place" : "Clear") + " again to replace it with yours.";
+      state.status = "not saved: another phone placed " + (reply.current ? (reply.current_words || reply.current) : "nothing")
+        + " here meanwhile; yours is " + (value ? (reply.value_words || value) : "nothing") + ". "
+        + (value ? "Place" : "Clear") + " again to replace it with yours.";
       state.kind = "bad";
       state.seen = reply.current || "";
     } else {
