@@ -150,8 +150,17 @@ def build() -> None:
 
     wheels: dict[str, Path] = {name: wheel(name, pin) for name, pin in pins.items()}
     with tempfile.TemporaryDirectory() as temporary:
-        wheels["scorecalc"] = own_wheel(Path(temporary))
-        blobs = {name: path.read_bytes() for name, path in wheels.items()}
+        plain, compiled = Path(temporary) / "plain", Path(temporary) / "compiled"
+        plain.mkdir()
+        compiled.mkdir()
+        wheels["scorecalc"] = own_wheel(plain)
+        for path in wheels.values():
+            if path.parent != plain:
+                shutil.copy(path, plain / path.name)
+        # compiled ahead by Pyodide's own Python (in Node): a phone imports bytecode, never compiles
+        subprocess.run(["node", str(ROOT / "scripts" / "compile_wheels.mjs"), str(PYODIDE), str(plain),
+                        str(compiled)], check=True)
+        blobs = {name: (compiled / path.name).read_bytes() for name, path in wheels.items()}
         files = {name: path.name for name, path in wheels.items()}
     shelf = f"wheels-{digest(b''.join(blobs[name] for name in sorted(blobs)))}"
     (OUT / shelf).mkdir()
