@@ -30,7 +30,7 @@ from .options import (
 from .run import emit, expand, save, score_one
 
 if TYPE_CHECKING:
-    from ..league.standings import Filters, Insight, Standings
+    from ..league.records import Filters, Insight, Standings
 
 ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --format bgstats); "
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
@@ -99,7 +99,7 @@ def build(name: str, help: str) -> TyperCommand:
         asked: frozenset[str] = frozenset(),
     ) -> int:
         from ..dates import parse_day
-        from ..league.standings import Filters, Insight
+        from ..league.records import Filters, Insight
 
         filters = Filters(parse_day("--since", since), parse_day("--until", until),
                           known_game(game) if game is not None else None)

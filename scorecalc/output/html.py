@@ -27,7 +27,7 @@ from ..sheet import Scored
 from .page import score_page
 
 if TYPE_CHECKING:
-    from ..league.standings import Standings
+    from ..league.records import Standings
     from .formats import RenderOptions
 
 POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "

@@ -17,7 +17,7 @@ from typing import Any
 from ..blocks import Block, Column, Heading, Paragraph, Row, Table
 from ..league import figures
 from ..league.figures.base import legend_lines, percent
-from ..league.standings import ALL, Player, Record, Standings, order_key
+from ..league.records import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
 from .data import csv_text, json_text
 

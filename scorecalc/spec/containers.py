@@ -23,8 +23,7 @@ from .record import mapping_pairs
 from .values import MAX_COUNT, Int, Text
 
 if TYPE_CHECKING:
-    from .checking import Context
-    from .record import Record
+    from .context import Context
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -245,7 +244,7 @@ class Either(Spec):
     def template_example(self) -> object:
         return self.options[0].template_example()
 
-    def as_record(self) -> Record | None:
+    def as_record(self) -> Spec | None:
         return next((record for option in self.options if (record := option.as_record()) is not None), None)
 
     def item_spec(self) -> Spec | None:

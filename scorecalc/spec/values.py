@@ -20,7 +20,7 @@ from .answer import NO, YES, scalar_node, typed_node
 from .base import FIT_NUMBER, FIT_WORD, Spec, quoted_hint
 
 if TYPE_CHECKING:
-    from .checking import Context
+    from .context import Context
 
 MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""

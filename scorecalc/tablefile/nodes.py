@@ -29,8 +29,8 @@ import yaml
 from ..games import Game, State
 from ..reading.loading import MAX_DEPTH, MAX_NODES
 from ..reading.scalars import INT, MAP, SEQ, STR, tag_of
-from ..spec import Record, Spec
-from .layout import FLOW_WIDTH, SHORT_LIST, _nested, _record_of, scalar
+from ..spec import Record, Spec, record_of
+from .layout import FLOW_WIDTH, SHORT_LIST, _nested, scalar
 
 __all__ = ["table_nodes"]
 
@@ -176,7 +176,7 @@ class _Builder:
         if isinstance(value, str) and "\n" in value:
             return self.block_text(value, indent, end + 2, depth)
         if isinstance(value, dict):
-            record = _record_of(spec)
+            record = record_of(spec)
             if (record is None or not comments) and not _nested(value):
                 count, line = self.count, self.texts.get(self.line)
                 node, after = self.flow(value, end + 2, depth)
@@ -218,7 +218,7 @@ class _Builder:
                         continue
                     self.undo(count, line)
                 # layout puts the '- ' before the entry's first key, below its comment
-                pairs = self.mapping(_record_of(item), entry, indent + 4, comments and index == 0, None,
+                pairs = self.mapping(record_of(item), entry, indent + 4, comments and index == 0, None,
                                      depth + 1)
                 first = pairs[0][0].start_mark
                 dashes.append(first.line)

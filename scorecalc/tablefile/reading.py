@@ -34,7 +34,7 @@ from ..games import REGISTRY, Game, State, get_game
 from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
 from ..reading.words import closest, did_you_mean, normalise_word
-from ..spec import MISSING, Record, Spec
+from ..spec import MISSING, Record, Spec, fields_asked
 from ..spec.checking import check_alone
 
 __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
@@ -417,7 +417,7 @@ def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputErro
     each part kept if it checks; anything else checked as a whole (held by its record when it
     fails). A list's entry that fails is held at its own place (no question asks an entry again
     but its next one)."""
-    record = spec.asked_fields()
+    record = fields_asked(spec)
     if record is not None:
         return read_record(record, node, path, problems, holding)
     item = spec.asked_entries()

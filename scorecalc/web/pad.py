@@ -34,6 +34,7 @@ from ..places import piece_words, place_words
 from ..spec import MISSING
 from ..spec.interview import key_of
 from ..tablefile.layout import render
+from ..tally import kept
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally
@@ -227,7 +228,7 @@ class Pad:
         form = question.form
         record = get(data, question.path[:-1])
         if isinstance(row, str) and form is not None and isinstance(record, dict):
-            cell = next((cell for cell in form.cells(record) if cell.key == row), None)
+            cell = next((cell for cell in kept.cells(form, record) if cell.key == row), None)
             palette = form.palette()
             if cell is not None:
                 label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"

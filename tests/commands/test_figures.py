@@ -44,7 +44,7 @@ class MostPoints(Figure):
 
     @staticmethod
     def points(player: Any) -> int:
-        return sum((record.found or {}).get("most_points", [0])[0] for record in player.by_game.values())
+        return sum(record.got("most_points", [0])[0] for record in player.by_game.values())
 
 
 @pytest.fixture

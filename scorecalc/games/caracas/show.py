@@ -23,7 +23,7 @@ from .grid import CODE_OF_ANIMAL, render_grid
 from .landscape import figures_of
 
 if TYPE_CHECKING:
-    from . import Table
+    from .table import Table
 
 RIVER_MARKS = ("≈", "≋", "∿", "≀")
 """One mark per river of a tile (a tile has at most 4 rivers: one per side)."""

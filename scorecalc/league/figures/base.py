@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ...blocks import Block
     from ...plays import Play
     from ...sheet import PlayerScore, ScoreSheet
-    from ..standings import Player, Record, Standings
+    from ..records import Player, Record, Standings
 
 NO_VALUE = "–"
 """A figure that is not there (a category not recorded, no rating yet, no result): an en dash."""
