@@ -37,7 +37,7 @@ from ..tablefile.layout import render
 from ..tally import kept
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
-from ..tally.model import Tally, settles
+from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.state import Review, State
@@ -94,6 +94,8 @@ class Pad:
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.was_ready = False
         self.said_placing: set[str] = set()
+        self.player_said: dict[int, str] = {}
+        """Each player's line as the terminal last said it (``tell_finished``)."""
         self.settle()
 
     # --- the view ----------------------------------------------------------------------------
@@ -232,7 +234,29 @@ class Pad:
                 label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"
             if palette is not None and text.strip():
                 shown = piece_words(palette, text)
+        elif isinstance(row, int) and form is not None and isinstance(record, dict):
+            label, shown = self.row_words(question, row, record, text)
         return label, shown
+
+    def row_words(self, question: Question, row: int, record: dict[str, Any], text: str) -> tuple[str, str]:
+        """A board row typed on a phone, on the terminal by its squares, in words: ``Alex's board
+        row 2: ✻2 Swamp, piranha, river N S; ▢2 free`` (never the grid tokens nobody typed here)."""
+        form = question.form
+        assert form is not None
+        owner = place_words(question.path[:-1], self.state.data, self.model.interview)
+        palette = form.palette()
+        cells = form.cells(record)
+        if cells and all(cell.number for cell in cells):  # a comparison-only explorer's figures
+            return f"{owner} figures", ", ".join(f"{cell.label} {cell.value}" for cell in cells)
+        labels = {cell.key: cell.label for cell in cells}
+        tokens = text.split()
+        if palette is None or not tokens:
+            return f"{owner} board row {row}", text.strip() or "(empty)"
+        field = form.fields[0]
+        squares = [f"{labels.get(f'{field}.r{row}c{column}', f'square {column}')} "
+                   f"{'free' if token == '.' else piece_words(palette, token)}"
+                   for column, token in enumerate(tokens, start=1)]
+        return f"{owner} board row {row}", "; ".join(squares)
 
     def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
         """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
@@ -427,20 +451,25 @@ class Pad:
             self.tell_finished(review)
 
     def tell_finished(self, review: Review) -> None:
-        """The terminal's live line: each section once all its questions are answered."""
+        """The terminal's live lines: one per player when hers changes (``Alex: 12 tiles``, ``Bea:
+        done``); a section that is no player's (the table's settings, Origin's board) once every
+        one of its questions is answered, not merely closable (the names: a player's line says
+        hers; it said "Players: every answer in" after the first name)."""
+        plan = self.plan()
         sections: dict[str, bool] = {}
-        given: set[str] = set()
-        for question in self.plan():
-            sections[question.section] = sections.get(question.section, True) and (
-                question.answered or settles(question))
-            if question.answered and not question.declined:
-                given.add(question.section)
+        for question in plan:
+            if player_index(question) is None and question.section != "Players":
+                sections[question.section] = sections.get(question.section, True) and in_(question)
         for title, done in sections.items():
-            if done and title in given and title not in self.finished:
+            if done and title not in self.finished:
                 self.finished.add(title)
                 self.say(f"✓ {title}: every answer in")
             elif not done:
                 self.finished.discard(title)
+        for index, line in self.player_lines(plan).items():
+            if self.player_said.get(index) != line:
+                self.player_said[index] = line
+                self.say(line)
         if review.ready and not self.was_ready:
             self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
         self.was_ready = review.ready
@@ -450,6 +479,37 @@ class Pad:
         self.said_placing = set(review.placing)
         for problem in review.problems:
             self.say(f"✗ {problem.message}")
+
+    def player_lines(self, plan: list[Question]) -> dict[int, str]:
+        """Each named player's line: ``Alex: done`` when every question of hers is answered (her
+        board finished by a person); else her board's pieces so far (``Alex: 12 tiles``, ``, board
+        finished``), or how many of her questions are answered (``Bea: 3 of 5 answers``)."""
+        mine: dict[int, list[Question]] = {}
+        for question in plan:
+            index = player_index(question)
+            if index is not None and question.section != "Players":
+                mine.setdefault(index, []).append(question)
+        players = self.state.data.get("players")
+        lines: dict[int, str] = {}
+        for index, questions in mine.items():
+            record = players[index] if isinstance(players, list) and index < len(players) else None
+            if not isinstance(record, dict) or not isinstance(record.get("name"), str):
+                continue
+            name = record["name"]
+            if all(in_(question) for question in questions):
+                lines[index] = f"{name}: done"
+                continue
+            forms = [question for question in questions if question.form is not None]
+            cells = [cell for question in forms for cell in question.form.cells(record)  # type: ignore[union-attr]
+                     if cell.value and not cell.number]
+            if forms and (cells or not [q for q in questions if q.form is None and q.answered]):
+                noun = getattr(forms[0].form, "piece", "piece")
+                finished = ", board finished" if all(question.answered for question in forms) else ""
+                lines[index] = f"{name}: {len(cells)} {noun}{'s' if len(cells) != 1 else ''}{finished}"
+            else:
+                asked = [question for question in questions if not further(question)]
+                lines[index] = f"{name}: {sum(q.answered for q in asked)} of {len(asked)} answers"
+        return lines
 
     def score(self, anyway: bool = False) -> Reply:
         """"Score it": offered only when the review is ready; its warnings shown first, then
@@ -513,6 +573,18 @@ class Pad:
 
     def close(self) -> None:
         self.file.close()
+
+
+def further(question: Question) -> bool:
+    """A list's next entry past its least (another book, exhibition or board tile of Origin): it
+    waits for whoever has one more, and is nothing missing."""
+    return question.kind == "item" and question.index >= question.minimum
+
+
+def in_(question: Question) -> bool:
+    """Whether ``question``'s answer is in, as the terminal's lines count it: answered, or a
+    list's further entry (``further``)."""
+    return question.answered or further(question)
 
 
 def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
