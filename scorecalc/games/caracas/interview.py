@@ -61,8 +61,6 @@ class BoardRows:
     (``picture``, at its width)."""
 
     name = "board"
-    piece = "tile"
-    """What one of its cells holds, as the pad's terminal counts them (``Alex: 12 tiles``)."""
     fields = ("grid", "landscape", "tiles")
     """The board in any of its three forms; an unfinished grid is kept open as ``players[i].grid``."""
 
