@@ -194,6 +194,11 @@ class Spec:
         """How to write an answer on one line (docs/tally.md says the same)."""
         return "see docs/tally.md"
 
+    def answer_syntax_unnumbered(self) -> str:
+        """``answer_syntax`` where a bare number means something else (an ``Either`` whose
+        other alternative takes it): a list's words without their numbers."""
+        return self.answer_syntax()
+
     def answer_words(self) -> list[str]:
         """The fixed names an answer may use (for completion and picking by number)."""
         return []

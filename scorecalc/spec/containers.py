@@ -270,7 +270,11 @@ class Either(Spec):
         return self.pick(text).answer(text)
 
     def answer_syntax(self) -> str:
-        return " — or — ".join(option.answer_syntax() for option in self.options)
+        """Each alternative's syntax; a list's words without numbers where a bare number is
+        another alternative's (Galapagos' bonus: ``3`` is bonus tile 3, so the animals are
+        offered by their words only: the help never offers a number that means something else)."""
+        return " — or — ".join(option.answer_syntax() if self.pick("1") is option
+                               else option.answer_syntax_unnumbered() for option in self.options)
 
     def answer_words(self) -> list[str]:
         return [word for option in self.options for word in option.answer_words()]

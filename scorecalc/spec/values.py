@@ -395,6 +395,9 @@ class Choice(Spec):
         words = ", ".join(f"{i} {word}" for i, word in enumerate(self.words, start=1))
         return f"one of {words} (the word or its number; Tab completes)"
 
+    def answer_syntax_unnumbered(self) -> str:
+        return f"one of {', '.join(self.words)} (the word; Tab completes)"
+
     def answer_words(self) -> list[str]:
         return list(self.words)
 

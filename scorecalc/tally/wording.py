@@ -46,6 +46,9 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
             return "skip" if question.optional else ""
         return "done" if question.list_path != ("players",) else "that's everyone"
     if question.default is not MISSING:
+        if isinstance(question.default, dict) and question.default and \
+                all(value == 0 for value in question.default.values()):
+            return "all 0"  # Caribe's leftover: not four pairs that fill a narrow terminal's line
         return one_line(question.spec, question.default) or "none"
     record = record_of(question.spec)
     if record is not None and all(f.default is not MISSING or not f.required for f in record.fields.values()):

@@ -40,7 +40,7 @@ class MostPoints(Figure):
     def overall_blocks(self, standings: Any) -> list[Block]:
         body = [[player.name, str(self.points(player))] for player in standings.players]
         return section("Most points", [name_column(), number_column("Points ever")], body,
-                       note="Points ever: every total added up.", player=0)
+                       legend=(("Points ever", "every total added up."),), player=0)
 
     @staticmethod
     def points(player: Any) -> int:

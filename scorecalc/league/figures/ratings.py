@@ -137,8 +137,11 @@ def changes(standings: Standings) -> list[list[Change]]:
     """What each play of ``standings.in_order`` did to the overall ratings (kept by this figure)."""
     return standings.got(FIGURE.name, [])
 
-RATINGS_NOTE = ("Rating: the ordinal mu - 3 sigma of openskill's Thurstone-Mosteller model, 0 before "
-                "a first play with others; it rises with wins against strong players.")
+
+RATINGS_LEGEND = (("Rating", "a skill estimate from the plays with others (0 before the first): it "
+                              "rises with each win, most against strong players, and starts low "
+                              "while few plays are known."),)
+"""In words a player reads; the model behind it is named in docs/league.md, not on the page."""
 
 
 def rating_json(rating: Rating | None) -> dict[str, float] | None:
@@ -217,7 +220,7 @@ class RatingsFigure(Figure):
             body.append(cells)
         columns = [number_column("#"), name_column(), number_column("All games"),
                    *(number_column(short_title(game)) for game in standings.games)]
-        return section("Ratings", columns, body, note=RATINGS_NOTE)
+        return section("Ratings", columns, body, legend=RATINGS_LEGEND)
 
 
 FIGURE = RatingsFigure()

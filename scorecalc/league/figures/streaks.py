@@ -72,8 +72,10 @@ def forms(plays: Iterable[Play]) -> dict[str, Form]:
 
 # --- the figure: ``--streaks`` ------------------------------------------------------------------
 
-STREAKS_NOTE = ("Streak: wins in a row up to the latest play. Form: the last five results, latest last "
-                "(solo plays without a goal count in neither).")
+STREAKS_LEGEND = (("Streak", "wins in a row up to the latest play."),
+                  ("Longest", "the most wins in a row."),
+                  ("Form", "the last five results, W a win and L not, latest last (solo plays without a "
+                           "goal count in neither)."))
 
 
 class StreaksFigure(Figure):
@@ -111,7 +113,7 @@ class StreaksFigure(Figure):
             else:
                 body.append([player.name, str(form.current), str(form.longest), form.form or NO_VALUE])
         columns = [name_column(), number_column("Streak"), number_column("Longest"), Column("Form")]
-        return section("Streaks and form", columns, body, note=STREAKS_NOTE, player=0)
+        return section("Streaks and form", columns, body, legend=STREAKS_LEGEND, player=0)
 
 
 FIGURE = StreaksFigure()

@@ -86,9 +86,12 @@ def nemesis(versus: Sequence[Meeting]) -> str | None:
 
 # --- the figure: ``--versus`` -------------------------------------------------------------------
 
-VERSUS_NOTE = ("Met: plays together. Ahead, Behind: who finished ahead (a shared place counts for "
-               "neither). Rival: the opponent met most (then the closest record). Nemesis: the opponent "
-               "most often ahead, of those ahead more often than behind.")
+VERSUS_LEGEND = (("Met", "plays together."),
+                 ("Ahead", "plays where the player finished ahead of the opponent (a shared place counts "
+                           "for neither)."),
+                 ("Behind", "plays where the opponent finished ahead."),
+                 ("Rival", "the opponent met most (then the closest record)."),
+                 ("Nemesis", "the opponent most often ahead, of those ahead more often than behind."))
 
 
 class VersusFigure(Figure):
@@ -134,7 +137,7 @@ class VersusFigure(Figure):
             body = [[player.name, NO_VALUE, "0", "0", "0"] for player in standings.players]
         columns = [name_column(groups=True), name_column("Opponent"),
                    *map(number_column, ("Met", "Ahead", "Behind"))]
-        return section("Head to head", columns, body, note=VERSUS_NOTE, player=0)
+        return section("Head to head", columns, body, legend=VERSUS_LEGEND, player=0)
 
 
 FIGURE = VersusFigure()
