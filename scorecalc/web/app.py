@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
@@ -30,7 +29,16 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from .pad import Pad
-from .pages import phones_reply, score_page, static, templates, well_formed
+from .pages import (
+    answer_call,
+    form_html,
+    pad_html,
+    phones_reply,
+    placing_call,
+    score_call,
+    score_page,
+    static,
+)
 from .reply import Reply
 
 LIMIT = 64 * 1024
@@ -169,14 +177,10 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     pad = serving.pad
 
     async def page(request: Request) -> Response:
-        view = await run_in_threadpool(pad.view)
-        text = templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
-                                                                    file=os.path.basename(pad.name))
-        return HTMLResponse(text)
+        return HTMLResponse(pad_html(pad, await run_in_threadpool(pad.view)))
 
     async def form(request: Request) -> Response:
-        view = await run_in_threadpool(pad.view)
-        return HTMLResponse(templates().get_template("form.html.j2").render(view=view))
+        return HTMLResponse(form_html(await run_in_threadpool(pad.view)))
 
     async def answer(request: Request) -> Response:
         refused = await refuse_foreign(request, serving.origin)
@@ -185,12 +189,10 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         sent = await read_json(request, "{place, seen, value}")
         if isinstance(sent, Json):
             return sent
-        if not well_formed(sent):
-            return refusal("not an answer: send JSON {place, seen, value}")
-        if sent.get("remove") is True:  # a list's last entry taken away
-            reply = await under_lock(pad, pad.remove, sent["place"], sent.get("seen"))
-        else:
-            reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
+        call = answer_call(pad, sent)
+        if isinstance(call, str):
+            return refusal(call)
+        reply = await under_lock(pad, call[0], *call[1])
         # the whole table reviewed once the phone has its reply (a view would settle it first)
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
                     background=BackgroundTask(pad.settle))
@@ -202,9 +204,10 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         sent = await read_json(request, "{anyway: true|false}", empty=b"{}")
         if isinstance(sent, Json):
             return sent
-        if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
-            return refusal("send JSON {anyway: true|false}")
-        reply = await run_in_threadpool(serving.score, sent.get("anyway", False))
+        anyway = score_call(sent)
+        if isinstance(anyway, str):
+            return refusal(anyway)
+        reply = await run_in_threadpool(serving.score, anyway)
         return Json(phones_reply(pad, reply), reply.code)
 
     async def placing(request: Request) -> Response:
@@ -216,11 +219,10 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
         sent = await read_json(request, "{board, placing, phone}")
         if isinstance(sent, Json):
             return sent
-        if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
-                and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
-                and len(sent.get("phone", "")) <= 64):
-            return refusal("send JSON {board, placing, phone}")
-        reply = await under_lock(pad, pad.place, sent.get("phone", ""), sent["board"], sent["placing"])
+        call = placing_call(pad, sent)
+        if isinstance(call, str):
+            return refusal(call)
+        reply = await under_lock(pad, call[0], *call[1])
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
 
     async def result(request: Request) -> Response:

@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
 from .pad import Pad
-from .pages import phones_reply, score_page, templates, well_formed
+from .pages import answer_call, form_html, pad_html, phones_reply, placing_call, score_call, score_page
 from .reply import Reply
 
 ROOT = "/tables"
@@ -76,7 +76,7 @@ class Table:
     def route(self, method: str, path: str, body: str) -> tuple[int, str, str]:
         pad = self.pad
         if method == "GET" and path == "form":
-            return 200, "text/html", templates().get_template("form.html.j2").render(view=pad.view())
+            return 200, "text/html", form_html(pad.view())
         if method == "GET" and path == "result":
             if self.page is None:
                 return 409, "text/plain", "The table is not scored yet"
@@ -88,31 +88,29 @@ class Table:
         except (ValueError, RecursionError):
             return reply_of(pad, Reply("refused", 400, "not understood: send JSON"))
         if path == "answer":
-            if not well_formed(sent):
-                return reply_of(pad, Reply("refused", 400, "not an answer: send JSON {place, seen, value}"))
-            if sent.get("remove") is True:
-                reply = pad.remove(sent["place"], sent.get("seen"))
-            else:
-                reply = pad.answer(sent["place"], sent.get("seen"), sent["value"])
+            call = answer_call(pad, sent)
+            if isinstance(call, str):
+                return reply_of(pad, Reply("refused", 400, call))
+            reply = call[0](*call[1])
             pad.settle()
             return reply_of(pad, reply, version=True)
         if path == "score":
-            if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
-                return reply_of(pad, Reply("refused", 400, "send JSON {anyway: true|false}"))
-            reply = pad.score(sent.get("anyway", False))
+            anyway = score_call(sent)
+            if isinstance(anyway, str):
+                return reply_of(pad, Reply("refused", 400, anyway))
+            reply = pad.score(anyway)
             if reply.status == "saved" and self.page is None:
                 self.page = score_page(pad)
             return reply_of(pad, reply)
-        if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
-                and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)):
-            return reply_of(pad, Reply("refused", 400, "send JSON {board, placing, phone}"))
-        return reply_of(pad, pad.place(sent.get("phone", ""), sent["board"], sent["placing"]), version=True)
+        call = placing_call(pad, sent)
+        if isinstance(call, str):
+            return reply_of(pad, Reply("refused", 400, call))
+        return reply_of(pad, call[0](*call[1]), version=True)
 
     def page_body(self) -> str:
         """The pad's page as the server sends it, its ``<body>`` only (the app's frame has the head)."""
         pad = self.pad
-        page = templates().get_template("pad.html.j2").render(view=pad.view(), title=pad.game.title,
-                                                              file=os.path.basename(pad.name))
+        page = pad_html(pad, pad.view())
         return page[page.index("<body>") + len("<body>"):page.rindex("</body>")]
 
     def bgstats_link(self) -> str:

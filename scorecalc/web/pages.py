@@ -6,6 +6,7 @@ app in the phone's browser (``local.py``, under Pyodide) present the same pad wi
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -14,6 +15,7 @@ import jinja2
 
 from .pad import Pad
 from .reply import Reply
+from .views import View
 
 
 @cache
@@ -60,3 +62,51 @@ def well_formed(sent: Any) -> bool:
     return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
             and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
             and isinstance(sent.get("remove", False), bool))
+
+
+def pad_html(pad: Pad, view: View) -> str:
+    """The pad's whole page (``/TOKEN/``), FILE named by its own name."""
+    return templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
+                                                          file=os.path.basename(pad.name))
+
+
+def form_html(view: View) -> str:
+    """The form a phone fetches after a change (``/TOKEN/form``)."""
+    return templates().get_template("form.html.j2").render(view=view)
+
+
+# --- what a request asks, the same for the server and the app -------------------------------------
+
+Call = tuple[Callable[..., Reply], tuple[Any, ...]]
+"""The pad's method a request asks for, and its arguments (the server runs it under the pad's
+lock, off the event loop when busy; the app calls it)."""
+
+PHONE_MOST = 64
+"""The longest phone id taken (a page makes 16 characters)."""
+
+
+def answer_call(pad: Pad, sent: Any) -> Call | str:
+    """``POST answer``: ``{place, seen, value}`` (``remove: true`` takes the list entry at
+    ``place`` away): the pad's call, or what the refusal says."""
+    if not well_formed(sent):
+        return "not an answer: send JSON {place, seen, value}"
+    if sent.get("remove") is True:  # a list's last entry taken away
+        return pad.remove, (sent["place"], sent.get("seen"))
+    return pad.answer, (sent["place"], sent.get("seen"), sent["value"])
+
+
+def score_call(sent: Any) -> bool | str:
+    """``POST score``: ``{anyway}`` (``{}``: not anyway): whether anyway, or what the refusal says."""
+    if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
+        return "send JSON {anyway: true|false}"
+    return bool(sent.get("anyway", False))
+
+
+def placing_call(pad: Pad, sent: Any) -> Call | str:
+    """``POST placing``: ``{board, placing, phone}`` (a phone's tile editor holds an unplaced tile
+    on a board, or no more; any phone may drop another's): the pad's call, or the refusal."""
+    if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
+            and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
+            and len(sent.get("phone", "")) <= PHONE_MOST):
+        return "send JSON {board, placing, phone}"
+    return pad.place, (sent.get("phone", ""), sent["board"], sent["placing"])
