@@ -69,6 +69,19 @@ def test_a_table_answered_refused_stale_and_scored_through_the_apps_routes(table
     assert post(table, "answer", {"place": 3})[0] == 400
 
 
+def test_the_apps_routes_refuse_what_the_servers_refuse(tables: Any) -> None:
+    """One reading of a request for both (``web/pages.py``): the same refusals, word for word."""
+    tables.start("k", "caracas", "t.yaml", None, "2026-12-03T20:00:00")
+    table = tables.get("k")
+    refused = [post(table, "placing", {"board": "players[0].grid", "placing": True, "phone": "p" * 65}),
+               post(table, "placing", {"board": 1, "placing": True}),
+               post(table, "score", {"anyway": "yes"}),
+               post(table, "answer", {"place": "date", "value": 3})]
+    assert [(code, sent["message"]) for code, sent in refused] == [
+        (400, "send JSON {board, placing, phone}"), (400, "send JSON {board, placing, phone}"),
+        (400, "send JSON {anyway: true|false}"), (400, "not an answer: send JSON {place, seen, value}")]
+
+
 def test_a_file_it_cannot_take_as_a_table_is_refused_in_the_players_words(tables: Any) -> None:
     text = "game: caracas\nplayers:\n  - name: Ana\n    tiles: [{at: ✻1, land: jungle}]\n"
     said = tables.start("k", "caracas", "alex.yaml", text)
