@@ -240,17 +240,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         if pending:
             return False
         os.fsync(fd)
-        if status is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.fchmod(fd, 0o666 & ~umask)  # an ordinary new file, not the temporary file's 0600
-        else:
-            os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
-            if (status.st_uid, status.st_gid) != _owner():
-                try:
-                    os.fchown(fd, status.st_uid, status.st_gid)
-                except OSError:
-                    pass  # only root may give a file away; the bits are kept all the same
+        _take_mode(fd, status)
         if held is not None:
             _lock_for_rename(fd, held)
         os.close(fd)
@@ -275,6 +265,22 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
                 os.unlink(temporary)
             except FileNotFoundError:
                 pass
+
+
+def _take_mode(fd: int, status: os.stat_result | None) -> None:
+    """The new file's permissions: the old file's bits and owner (``status``), or a new file's
+    (the umask's, not the temporary file's 0600)."""
+    if status is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
+    if (status.st_uid, status.st_gid) != _owner():
+        try:
+            os.fchown(fd, status.st_uid, status.st_gid)
+        except OSError:
+            pass  # only root may give a file away; the bits are kept all the same
 
 
 def _owner() -> tuple[int, int]:
