@@ -30,6 +30,7 @@ from starlette.routing import Route
 
 from .pad import Pad
 from .pages import (
+    PHONE_MOST,
     answer_call,
     form_html,
     pad_html,
@@ -174,84 +175,87 @@ class Serving:
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:
     """The pad's application: its routes under ``/TOKEN/``, behind ``Guard``."""
-    pad = serving.pad
+    routes = Routes(serving)
+    base = f"/{token}"
+    posted = {"answer": routes.answer, "score": routes.score, "placing": routes.placing}
+    read = {"": routes.page, "form": routes.form, "events": routes.events, "result": routes.result,
+            **{name: routes.static(name, kind) for name, kind in STATIC.items()}}
+    return Guard(Starlette(routes=[*(Route(f"{base}/{path}", handler) for path, handler in read.items()),
+                                   *(Route(f"{base}/{path}", handler, methods=["POST"])
+                                     for path, handler in posted.items())],
+                           exception_handlers={Exception: unexpected}),
+                 token, host, serving.pad.say)
 
-    async def page(request: Request) -> Response:
-        return HTMLResponse(pad_html(pad, await run_in_threadpool(pad.view)))
 
-    async def form(request: Request) -> Response:
-        return HTMLResponse(form_html(await run_in_threadpool(pad.view)))
+STATIC = {"pad.js": "text/javascript", "board.js": "text/javascript", "pad.css": "text/css"}
+"""The pad's scripts and style, served beside its page."""
 
-    async def answer(request: Request) -> Response:
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{place, seen, value}")
-        if isinstance(sent, Json):
-            return sent
-        call = answer_call(pad, sent)
-        if isinstance(call, str):
-            return refusal(call)
+
+class Routes:
+    """The pad's routes: the page and its form, an answer, "Score it", a tile half built, the
+    score page, the event stream, the scripts (what each request asks: ``pages.py``)."""
+
+    def __init__(self, serving: Serving) -> None:
+        self.serving = serving
+        self.pad = serving.pad
+
+    async def page(self, request: Request) -> Response:
+        return HTMLResponse(pad_html(self.pad, await run_in_threadpool(self.pad.view)))
+
+    async def form(self, request: Request) -> Response:
+        return HTMLResponse(form_html(await run_in_threadpool(self.pad.view)))
+
+    async def sent(self, request: Request, shape: str, empty: bytes = b"") -> Any:
+        """The JSON a phone's page POSTed, or the ``Json`` refusal (another origin, not JSON)."""
+        refused = await refuse_foreign(request, self.serving.origin)
+        return refused if refused is not None else await read_json(request, shape, empty)
+
+    async def answer(self, request: Request) -> Response:
+        pad = self.pad
+        sent = await self.sent(request, "{place, seen, value}")
+        call = sent if isinstance(sent, Json) else answer_call(pad, sent)
+        if isinstance(call, Json | str):
+            return refusal(call) if isinstance(call, str) else call
         reply = await under_lock(pad, call[0], *call[1])
         # the whole table reviewed once the phone has its reply (a view would settle it first)
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
                     background=BackgroundTask(pad.settle))
 
-    async def score(request: Request) -> Response:
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{anyway: true|false}", empty=b"{}")
-        if isinstance(sent, Json):
-            return sent
-        anyway = score_call(sent)
-        if isinstance(anyway, str):
-            return refusal(anyway)
-        reply = await run_in_threadpool(serving.score, anyway)
-        return Json(phones_reply(pad, reply), reply.code)
+    async def score(self, request: Request) -> Response:
+        sent = await self.sent(request, "{anyway: true|false}", empty=b"{}")
+        anyway = sent if isinstance(sent, Json) else score_call(sent)
+        if isinstance(anyway, Json | str):
+            return refusal(anyway) if isinstance(anyway, str) else anyway
+        reply = await run_in_threadpool(self.serving.score, anyway)
+        return Json(phones_reply(self.pad, reply), reply.code)
 
-    async def placing(request: Request) -> Response:
+    async def placing(self, request: Request) -> Response:
         """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
         another's: "score anyway")."""
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{board, placing, phone}")
-        if isinstance(sent, Json):
-            return sent
-        call = placing_call(pad, sent)
-        if isinstance(call, str):
-            return refusal(call)
+        pad = self.pad
+        sent = await self.sent(request, "{board, placing, phone}")
+        call = sent if isinstance(sent, Json) else placing_call(pad, sent)
+        if isinstance(call, Json | str):
+            return refusal(call) if isinstance(call, str) else call
         reply = await under_lock(pad, call[0], *call[1])
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
 
-    async def result(request: Request) -> Response:
-        if serving.page is None:
+    async def result(self, request: Request) -> Response:
+        if self.serving.page is None:
             return PlainTextResponse("The table is not scored yet", 409)
-        serving.served += 1
-        return HTMLResponse(serving.page)
+        self.serving.served += 1
+        return HTMLResponse(self.serving.page)
 
-    async def events(request: Request) -> Response:
-        phone = request.query_params.get("phone", "")[:64]
-        return StreamingResponse(stream(serving, phone), media_type="text/event-stream")
+    async def events(self, request: Request) -> Response:
+        phone = request.query_params.get("phone", "")[:PHONE_MOST]
+        return StreamingResponse(stream(self.serving, phone), media_type="text/event-stream")
 
-    async def script(request: Request) -> Response:
-        return Response(static("pad.js"), media_type="text/javascript")
+    @staticmethod
+    def static(name: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
+        async def served(request: Request) -> Response:
+            return Response(static(name), media_type=kind)
 
-    async def board_script(request: Request) -> Response:
-        return Response(static("board.js"), media_type="text/javascript")
-
-    async def style(request: Request) -> Response:
-        return Response(static("pad.css"), media_type="text/css")
-
-    base = f"/{token}"
-    routes = [Route(f"{base}/", page), Route(f"{base}/form", form), Route(f"{base}/events", events),
-              Route(f"{base}/answer", answer, methods=["POST"]),
-              Route(f"{base}/score", score, methods=["POST"]), Route(f"{base}/result", result),
-              Route(f"{base}/placing", placing, methods=["POST"]),
-              Route(f"{base}/pad.js", script), Route(f"{base}/board.js", board_script),
-              Route(f"{base}/pad.css", style)]
-    return Guard(Starlette(routes=routes, exception_handlers={Exception: unexpected}), token, host, pad.say)
+        return served
 
 
 async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
