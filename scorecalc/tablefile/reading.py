@@ -362,28 +362,7 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
                 problems.append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in given:
-            what = "duplicate" if spec_field is not None else "unknown"
-            near = closest(str(name), list(record.fields)) if spec_field is None else None
-            hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
-            alike = spec_field is not None and same_text(given[str(name)][1], value)
-            if not alike:
-                problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
-                                           hint=hint, position=position_of(key)))
-            if holding is None or alike:
-                continue
-            if spec_field is not None:  # given twice: neither value is taken, both are shown
-                first_key, first = given[str(name)]
-                if not any(held.path == (*path, str(name)) for held in holding.held):
-                    holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
-                holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
-                result.pop(str(name), None)
-            else:
-                place = near if near is not None and near in record.fields else str(name)
-                reason = f"{quoted(name)} is no part of the table" + (f"; did you mean {place!r}?"
-                                                                        if place != name else "")
-                holding.hold((*path, place), holding.quote(key, value), reason)
-                if place in names:
-                    result.pop(place, None)
+            left_out(record, key, value, path, given, names, result, problems, holding)
             continue
         assert isinstance(name, str)
         given[name] = (key, value)
@@ -402,6 +381,38 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
                 result.pop(name)  # a place held is asked, never kept at what the read took first
                 holding.hold(held.path, holding.quote(*given[name]), "given as well")
     return result
+
+
+def left_out(record: Record, key: yaml.Node, value: yaml.Node, path: Path,
+             given: dict[str, tuple[yaml.Node, yaml.Node]], names: list[Any], result: dict[str, Any],
+             problems: list[InputError], holding: Holding | None) -> None:
+    """A key of ``record`` given twice, or no field of it: reported (unless given twice alike),
+    and with ``holding`` held: both values of a key given twice (neither taken), a misspelt key
+    at the field it is nearest (that field, if also given, not taken either)."""
+    name = key.value if isinstance(key, yaml.ScalarNode) else None
+    spec_field = record.fields.get(name) if isinstance(name, str) else None
+    what = "duplicate" if spec_field is not None else "unknown"
+    near = closest(str(name), list(record.fields)) if spec_field is None else None
+    hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
+    alike = spec_field is not None and same_text(given[str(name)][1], value)
+    if not alike:
+        problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
+                                   hint=hint, position=position_of(key)))
+    if holding is None or alike:
+        return
+    if spec_field is not None:  # given twice: neither value is taken, both are shown
+        first_key, first = given[str(name)]
+        if not any(held.path == (*path, str(name)) for held in holding.held):
+            holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
+        holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
+        result.pop(str(name), None)
+        return
+    place = near if near is not None and near in record.fields else str(name)
+    reason = f"{quoted(name)} is no part of the table"
+    reason += f"; did you mean {place!r}?" if place != name else ""
+    holding.hold((*path, place), holding.quote(key, value), reason)
+    if place in names:
+        result.pop(place, None)
 
 
 def same_text(one: yaml.Node, two: yaml.Node) -> bool:

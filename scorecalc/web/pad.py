@@ -16,7 +16,8 @@ the whole table. Its plausibility warnings take a second tap ("Score it anyway")
 writes the review's closed table (lists closed, optional parts declined, the date taken).
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
-game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``.
+game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
+the laptop's terminal says as the table fills is ``telling.py``.
 """
 
 from __future__ import annotations
@@ -30,11 +31,10 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
-from ..places import piece_words, place_words
+from ..places import piece_words
 from ..spec import MISSING
 from ..spec.interview import key_of
 from ..tablefile.layout import render
-from ..tally import kept
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally
@@ -45,6 +45,7 @@ from ..tally.wording import default_text
 from . import board, lists
 from .places import parse_place, place_text
 from .reply import Reply
+from .telling import Telling, said_at
 from .views import FieldView, PlacingView, SectionView, View
 
 GONE = 10.0
@@ -81,7 +82,6 @@ class Pad:
         self.shown_warnings: set[str] = set()
         self.scored = False
         self.failure = ""
-        self.finished: set[str] = set()
         self.phones: dict[str, Phone] = {}
         self.placing: dict[Path, str] = {}
         """The boards (their form's place) a phone holds a tile half built on, and which phone."""
@@ -92,10 +92,8 @@ class Pad:
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
         self.armed: tuple[str, State, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
-        self.was_ready = False
-        self.said_placing: set[str] = set()
-        self.player_said: dict[int, str] = {}
-        """Each player's line as the terminal last said it (``tell_finished``)."""
+        self.telling = Telling(say)
+        """What the pad's terminal says as the table fills (``telling.py``)."""
         self.settle()
 
     # --- the view ----------------------------------------------------------------------------
@@ -220,44 +218,6 @@ class Pad:
                 reply.words = self.piece_words(place, reply.current, text)
             return reply
 
-    def said_at(self, question: Question, row: board.Part, data: dict[str, Any],
-                text: str) -> tuple[str, str]:
-        """What the terminal's line says changed: the place and the answer in the players' words (a
-        tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""
-        label, shown = self.seen(question.path, data), text.strip() or "(empty)"
-        form = question.form
-        record = get(data, question.path[:-1])
-        if isinstance(row, str) and form is not None and isinstance(record, dict):
-            cell = next((cell for cell in kept.cells(form, record) if cell.key == row), None)
-            palette = form.palette()
-            if cell is not None:
-                label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"
-            if palette is not None and text.strip():
-                shown = piece_words(palette, text)
-        elif isinstance(row, int) and form is not None and isinstance(record, dict):
-            label, shown = self.row_words(question, row, record, text)
-        return label, shown
-
-    def row_words(self, question: Question, row: int, record: dict[str, Any], text: str) -> tuple[str, str]:
-        """A board row typed on a phone, on the terminal by its squares, in words: ``Alex's board
-        row 2: ✻2 Swamp, piranha, river N S; ▢2 free`` (never the grid tokens nobody typed here)."""
-        form = question.form
-        assert form is not None
-        owner = place_words(question.path[:-1], self.state.data, self.model.interview)
-        palette = form.palette()
-        cells = form.cells(record)
-        if cells and all(cell.number for cell in cells):  # a comparison-only explorer's figures
-            return f"{owner} figures", ", ".join(f"{cell.label} {cell.value}" for cell in cells)
-        labels = {cell.key: cell.label for cell in cells}
-        tokens = text.split()
-        if palette is None or not tokens:
-            return f"{owner} board row {row}", text.strip() or "(empty)"
-        field = form.fields[0]
-        squares = [f"{labels.get(f'{field}.r{row}c{column}', f'square {column}')} "
-                   f"{'free' if token == '.' else piece_words(palette, token)}"
-                   for column, token in enumerate(tokens, start=1)]
-        return f"{owner} board row {row}", "; ".join(squares)
-
     def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
         """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
         was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
@@ -300,7 +260,7 @@ class Pad:
             declined = not on_board and question.declined and seen is None  # declined is an answer too
             if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            label, shown = self.said_at(question, row, after.data, text)
+            label, shown = said_at(self.model, question, row, after.data, text)
             reply = self.take(after, label, shown, warnings, question)
             if isinstance(row, str) and reply.status == "saved":
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
@@ -448,68 +408,7 @@ class Pad:
                 return
             self.told = (self.state, flags)
             review = self.review()
-            self.tell_finished(review)
-
-    def tell_finished(self, review: Review) -> None:
-        """The terminal's live lines: one per player when hers changes (``Alex: 12 tiles``, ``Bea:
-        done``); a section that is no player's (the table's settings, Origin's board) once every
-        one of its questions is answered, not merely closable (the names: a player's line says
-        hers; it said "Players: every answer in" after the first name)."""
-        plan = self.plan()
-        sections: dict[str, bool] = {}
-        for question in plan:
-            if player_index(question) is None and question.section != "Players":
-                sections[question.section] = sections.get(question.section, True) and in_(question)
-        for title, done in sections.items():
-            if done and title not in self.finished:
-                self.finished.add(title)
-                self.say(f"✓ {title}: every answer in")
-            elif not done:
-                self.finished.discard(title)
-        for index, line in self.player_lines(plan).items():
-            if self.player_said.get(index) != line:
-                self.player_said[index] = line
-                self.say(line)
-        if review.ready and not self.was_ready:
-            self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
-        self.was_ready = review.ready
-        if not review.waiting and not review.problems:
-            for message in set(review.placing) - self.said_placing:
-                self.say(f"{message}: 'Score it' waits for it (Enter here twice scores anyway)")
-        self.said_placing = set(review.placing)
-        for problem in review.problems:
-            self.say(f"✗ {problem.message}")
-
-    def player_lines(self, plan: list[Question]) -> dict[int, str]:
-        """Each named player's line: ``Alex: done`` when every question of hers is answered (her
-        board finished by a person); else her board's pieces so far (``Alex: 12 tiles``, ``, board
-        finished``), or how many of her questions are answered (``Bea: 3 of 5 answers``)."""
-        mine: dict[int, list[Question]] = {}
-        for question in plan:
-            index = player_index(question)
-            if index is not None and question.section != "Players":
-                mine.setdefault(index, []).append(question)
-        players = self.state.data.get("players")
-        lines: dict[int, str] = {}
-        for index, questions in mine.items():
-            record = players[index] if isinstance(players, list) and index < len(players) else None
-            if not isinstance(record, dict) or not isinstance(record.get("name"), str):
-                continue
-            name = record["name"]
-            if all(in_(question) for question in questions):
-                lines[index] = f"{name}: done"
-                continue
-            forms = [question for question in questions if question.form is not None]
-            cells = [cell for question in forms for cell in question.form.cells(record)  # type: ignore[union-attr]
-                     if cell.value and not cell.number]
-            if forms and (cells or not [q for q in questions if q.form is None and q.answered]):
-                noun = getattr(forms[0].form, "piece", "piece")
-                finished = ", board finished" if all(question.answered for question in forms) else ""
-                lines[index] = f"{name}: {len(cells)} {noun}{'s' if len(cells) != 1 else ''}{finished}"
-            else:
-                asked = [question for question in questions if not further(question)]
-                lines[index] = f"{name}: {sum(q.answered for q in asked)} of {len(asked)} answers"
-        return lines
+            self.telling.tell(self.plan(), self.state.data, review)
 
     def score(self, anyway: bool = False) -> Reply:
         """"Score it": offered only when the review is ready; its warnings shown first, then
@@ -573,18 +472,6 @@ class Pad:
 
     def close(self) -> None:
         self.file.close()
-
-
-def further(question: Question) -> bool:
-    """A list's next entry past its least (another book, exhibition or board tile of Origin): it
-    waits for whoever has one more, and is nothing missing."""
-    return question.kind == "item" and question.index >= question.minimum
-
-
-def in_(question: Question) -> bool:
-    """Whether ``question``'s answer is in, as the terminal's lines count it: answered, or a
-    list's further entry (``further``)."""
-    return question.answered or further(question)
 
 
 def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
