@@ -1,11 +1,15 @@
-"""Tally's lines fitted to the terminal: wrapped at word boundaries, commands kept whole.
+"""Lines fitted to the terminal: wrapped at word boundaries, commands kept whole.
 
-Only what goes to a terminal is wrapped (``Terminal.width``); piped runs whose standard
-error is a file or a pipe print every line as it is, so their transcripts do not depend
-on a width. A line keeps its indent, and a line that starts with a mark (``✗``, ``⚠``,
-``›``) hangs its continuation under the text after the mark. A command to copy
-(``'scorecalc tally caracas night.yaml'``) is one unbreakable unit, and in a line that
-must wrap it stands alone on its own line, without its quotes, so it can be copied whole.
+The one wrapping of what a person reads on standard error: tally's questions and messages
+(``tally/prompt.py``), every other message (``output.terminal.Console.err``; a located
+``FILE:LINE:COL`` one stays whole) and ``--show-board``'s lines of text (to the width rule's
+columns, as the score beside it, piped too). Otherwise only what goes to a terminal is
+wrapped (``Terminal.width``, ``error_width``); piped runs whose standard error is a file or
+a pipe print every line as it is, so their transcripts do not depend on a width. A line keeps
+its indent, and a line that starts with a mark (``✗``, ``⚠``, ``›``) hangs its continuation
+under the text after the mark. A command to copy (``'scorecalc tally caracas night.yaml'``)
+is one unbreakable unit, and in a line that must wrap it stands alone on its own line,
+without its quotes, so it can be copied whole.
 A word longer than the width is left whole (wider than the terminal only when it cannot
 be shorter); pictures (the Caracas board) are never passed through here.
 """
