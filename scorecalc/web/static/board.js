@@ -137,8 +137,8 @@
         for (const run of runs.filter((r) => Number(r.dataset.line) === line)) {
           run.classList.toggle("on", ends.includes(run));
           if (ends.length) {
-            run.setAttribute("x1", String(several ? 50 + 0.55 * (mean("x2") - 50) : 50));
-            run.setAttribute("y1", String(several ? 50 + 0.55 * (mean("y2") - 50) : 50));
+            run.setAttribute("x1", String(several ? 100 + 0.55 * (mean("x2") - 100) : 100));
+            run.setAttribute("y1", String(several ? 100 + 0.55 * (mean("y2") - 100) : 100));
           }
         }
       });
@@ -150,10 +150,20 @@
       for (const edge of editor.querySelectorAll(".edge")) {
         const line = open.lines.findIndex((sides) => sides.includes(edge.dataset.side));
         const hint = hints.find(([side]) => side === edge.dataset.side);
+        // each edge says which river leaves by it, in its colour, its pattern and its words
+        const on = line >= 0 ? " on-" + (line + 1) : "";
+        const words = edge.dataset.words + (line < 0 ? "" : g.lines > 1 ? ", river " + (line + 1) : ", river");
         edge.setAttribute("aria-pressed", String(line >= 0));
-        edge.setAttribute("class", "edge" + (line >= 0 ? " on-" + (line + 1) : "") + (hint ? " hinted" : ""));
-        edge.querySelector("title").textContent = hint ? hint[1] : edge.getAttribute("aria-label");
+        edge.setAttribute("aria-label", words);
+        edge.setAttribute("class", "edge" + on + (hint ? " hinted" : ""));
+        edge.querySelector("title").textContent = hint ? hint[1] : words;
+        const mark = [...editor.querySelectorAll(".edge-word")].find((t) => t.dataset.side === edge.dataset.side);
+        if (mark) {
+          mark.textContent = edge.dataset.side + (line > 0 ? " 2" : "");
+          mark.setAttribute("class", "edge-word" + on);
+        }
       }
+      editor.dataset.land = open.picks.length && open.picks[0].length ? open.picks[0][0] : "";
       const sidesBox = editor.querySelector("fieldset.sides");
       let offered = editor.querySelector(".hints");
       if (sidesBox && !offered) {
@@ -183,15 +193,29 @@
       status.textContent = open.status;
       status.className = "status " + open.kind;
       document.body.classList.add("editing");
-      if (scroll && cell) {
-        const top = editor.getBoundingClientRect().top;
-        const box = cell.getBoundingClientRect();
-        if (box.bottom > top - 8) window.scrollBy(0, box.bottom - top + 16);
-        else if (box.top < 0) window.scrollBy(0, box.top - 8);
-      }
+      if (scroll && cell) requestAnimationFrame(() => keepInView(editor, cell.dataset.place, true));
     }
     if (!open) document.body.classList.remove("editing");
     placing();
+  }
+
+  // The square being edited scrolled into view above the editor (the editor's top measured where it
+  // comes to rest, not where its rising animation has it now); smoothly unless the phone asks for
+  // reduced motion.
+  function keepInView(editor, place, again) {
+    const cell = cellOf(editor.closest(".board"), place);
+    if (!cell || editor.hidden) return;
+    let box = cell.getBoundingClientRect();  // the editor as tall as the screen allows under the square
+    editor.style.maxHeight = Math.max(window.innerHeight * 0.5, window.innerHeight - box.height - 40) + "px";
+    const top = window.innerHeight - editor.offsetHeight;
+    box = cell.getBoundingClientRect();
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    let by = 0;  // its bottom 16 px above the editor, its top never above the screen's
+    if (box.bottom > top - 8 || box.top < 8) by = box.top - Math.max(16, top - 16 - box.height);
+    if (!by) return;
+    window.scrollBy({ top: by, behavior: calm ? "auto" : "smooth" });
+    // looked at once more where the scroll ends (the page may have moved under it meanwhile)
+    if (again) window.addEventListener("scrollend", () => keepInView(editor, place, false), { once: true });
   }
 
   // The pad is told while this editor holds a tile not placed (what it shows differs from what
