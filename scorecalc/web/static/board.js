@@ -197,6 +197,7 @@
     }
     if (!open) document.body.classList.remove("editing");
     placing();
+    keep();
   }
 
   // The square being edited scrolled into view above the editor (the editor's top measured where it
@@ -277,7 +278,13 @@
       return draw(false);
     }
     if (target.closest(".second")) { open.line = open.line === 1 ? 0 : 1; return draw(false); }
-    if (target.closest(".cancel")) { open = null; return draw(false); }
+    if (target.closest(".cancel")) {
+      const place = open.place;
+      open = null;
+      draw(false);
+      focusCell(place);
+      return;
+    }
     if (target.closest(".clear")) return send("");
     if (target.closest(".place")) {
       const missing = g.picks.findIndex((pick, i) => open.picks[i].length < pick.least);
@@ -315,7 +322,18 @@
       const now = reply.current === null ? value : reply.current;
       const shown = reply.current_words || reply.value_words || now;  // the tile in words, never its token
       said.set(state.board, [state.label + ": " + (now ? shown : "cleared") + " — saved ✓", "good", reply.version]);
-      if (open === state) open = null;
+      if (open === state) {
+        open = null;
+        const board = boardOf(state.board);
+        if (board && board.contains(document.activeElement)) refocus = state.place;  // a keyboard's place kept
+      }
+      const drawn = [...document.querySelectorAll(".cell[data-place]")].find((c) => c.dataset.place === state.place);
+      if (refocus && drawn && drawn.dataset.seen === now) {  // the board drawn with it already
+        refocus = null;
+        draw(false);
+        drawn.focus();
+        return;
+      }
     } else if (reply.status === "stale") {
       state.status = "not saved: another phone placed " + (reply.current ? (reply.current_words || reply.current) : "nothing")
         + " here meanwhile; yours is " + (value ? (reply.value_words || value) : "nothing") + ". "
@@ -336,18 +354,78 @@
     const editor = event.target.closest(".editor");
     if (editor && open) tap(editor, event.target);
   });
+  // The keyboard: Enter or Space on a square opens it, the arrows move between squares, Escape
+  // closes the editor; focus goes back to the square once its tile is placed or the editor closed.
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let refocus = null;  // the square to focus once the board is drawn again
+  function focusCell(place) {
+    const cell = [...document.querySelectorAll(".cell[data-place]")].find((c) => c.dataset.place === place);
+    if (cell) { cell.focus(); return true; }
+    return false;
+  }
   pad.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && open) { open = null; return draw(false); }
+    if (event.key === "Escape" && open) {
+      const place = open.place;
+      open = null;
+      draw(false);
+      focusCell(place);
+      return;
+    }
+    const step = arrows[event.key];
+    if (step && event.target.matches(".cell[data-place]")) {
+      const at = /r(\d+)c(\d+)$/.exec(event.target.dataset.place);
+      const board = event.target.closest(".board");
+      const next = at && cellOf(board, event.target.dataset.place.slice(0, at.index)
+        + `r${Number(at[1]) + step[0]}c${Number(at[2]) + step[1]}`);
+      if (next) { event.preventDefault(); next.focus(); }
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
     const target = event.target.closest(".cell[data-place], .edge");  // a hint is a button: its own click
     if (!target) return;
     event.preventDefault();
-    if (target.matches(".cell")) startAt(target);
+    if (target.matches(".cell")) {  // opened from the keyboard: the editor's first choice takes the focus
+      if (!open || open.place !== target.dataset.place) startAt(target);
+      const editor = target.closest(".board").querySelector(".editor");
+      const first = editor && !editor.hidden && (editor.querySelector(".pick button[aria-pressed='true']")
+        || editor.querySelector(".pick button"));
+      if (first) first.focus();
+    }
     else if (open) tap(target.closest(".editor"), target);
   });
 
-  // A page loaded afresh holds no tile half built: whatever this phone said before is taken back.
-  tell("", false);
+  // A tile half built is kept in this phone's storage, so a reload (or a phone that dropped the page)
+  // finds it again in its editor, flagged again as being placed; a page with none takes back whatever
+  // this phone said before. A tile kept for a square another phone has filled meanwhile keeps what it
+  // saw there: "Place" is then refused, showing both (never overwriting the newer tile).
+  const kept = "pad-tile:" + location.pathname;
+  function keep() {
+    try {
+      const board = open && boardOf(open.board);
+      const editor = board && board.querySelector(".editor");
+      if (editor && compose(open, grammar(editor)) !== (open.seen || "")) {
+        localStorage.setItem(kept, JSON.stringify({ board: open.board, place: open.place, seen: open.seen,
+          label: open.label, picks: open.picks, lines: open.lines, line: open.line, hints: open.hints }));
+      } else {
+        localStorage.removeItem(kept);
+      }
+    } catch (error) { /* a phone that keeps nothing loses the tile on a reload, as before */ }
+  }
+  function restore() {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(kept) || "null"); } catch (error) { saved = null; }
+    const board = saved && boardOf(saved.board);
+    const editor = board && board.querySelector(".editor");
+    if (!editor || !cellOf(board, saved.place)) return false;
+    const g = grammar(editor);
+    if (!Array.isArray(saved.picks) || saved.picks.length !== g.picks.length) return false;
+    open = { board: saved.board, place: saved.place, seen: saved.seen || "", label: saved.label,
+      picks: saved.picks, lines: saved.lines, line: saved.line || 0, hints: saved.hints || [],
+      status: "kept from before the page was loaded again: Place it, or ✕ to drop it", kind: "busy" };
+    draw(true);
+    return true;
+  }
+  if (!restore()) tell("", false);
 
   // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
   // again, and the rows typed instead (a keyboard) left open where they were open.
@@ -369,5 +447,13 @@
       if (opened.has(details.closest(".board").dataset.board)) details.open = true;
     }
     draw(false);
+    if (refocus && focusCell(refocus)) refocus = null;
+    else if (focused && (!document.activeElement || document.activeElement === document.body)) focusCell(focused);
   }).observe(pad, { childList: true, subtree: true });
+  // A square that had the focus when the board was drawn again (another phone's answer) keeps it.
+  let focused = null;
+  pad.addEventListener("focusin", (event) => {
+    const cell = event.target.closest && event.target.closest(".cell[data-place]");
+    focused = cell ? cell.dataset.place : null;
+  });
 })();
