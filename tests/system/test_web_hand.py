@@ -344,18 +344,24 @@ class Keys:
         self.page.keyboard.press(key)
         self.presses += 1
 
-    def to(self, target: Any, limit: int = 400) -> None:
-        """Tab until ``target`` holds the focus (backwards when it lies before the focus)."""
+    def to(self, target: Any, limit: int = 400, arrows: bool = False) -> None:
+        """Tab until ``target`` holds the focus (backwards when it lies before the focus); with
+        ``arrows``, Tab into its group, then the arrows within it (the editor's animals)."""
         target.wait_for()
         handle = target.element_handle()
         back = self.page.evaluate(
             "(t) => !!document.activeElement && document.activeElement !== document.body"
             " && !!(t.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)",
             handle)
+        group = ("(t) => !!document.activeElement"
+                 " && document.activeElement.closest('fieldset') === t.closest('fieldset')")
         for _ in range(limit):
             if target.evaluate("(t) => t === document.activeElement"):
                 return
-            self.press("Shift+Tab" if back else "Tab")
+            if arrows and target.evaluate(group):
+                self.press("ArrowLeft" if back else "ArrowRight")
+            else:
+                self.press("Shift+Tab" if back else "Tab")
         raise AssertionError(f"Tab never reached {target}")
 
     def answer(self, label: str, value: str) -> None:
@@ -455,8 +461,10 @@ def test_a_caracas_board_with_the_keyboard_alone(browser: Any, tmp_path: Path) -
                 keys.press("Enter")
                 editor = phone.editor()
                 body, *rivers = token.split("~")
-                for words in [LANDS[body[:2]]] + [ANIMALS[body[at:at + 2]] for at in range(2, len(body), 2)]:
-                    keys.to(editor.get_by_role("button", name=words, exact=True))
+                keys.to(editor.get_by_role("button", name=LANDS[body[:2]], exact=True))  # then arrows within
+                keys.press("Space")
+                for words in [ANIMALS[body[at:at + 2]] for at in range(2, len(body), 2)]:
+                    keys.to(editor.get_by_role("button", name=words, exact=True), arrows=True)
                     keys.press("Space")
                 for line, sides in enumerate(rivers):
                     if line == 1:

@@ -372,6 +372,14 @@
       return;
     }
     const step = arrows[event.key];
+    const group = step && event.target.closest(".editor fieldset.pick, .editor svg.tile-sides");
+    if (group) {  // within the editor's lands, animals or edges: the arrows go to the next or the one before
+      const items = [...group.querySelectorAll("button, .edge")];
+      const at = items.indexOf(event.target.closest("button, .edge"));
+      const next = items[at + (step[0] + step[1] > 0 ? 1 : -1)];
+      if (at >= 0 && next) { event.preventDefault(); next.focus(); }
+      return;
+    }
     if (step && event.target.matches(".cell[data-place]")) {
       const at = /r(\d+)c(\d+)$/.exec(event.target.dataset.place);
       const board = event.target.closest(".board");
