@@ -13,13 +13,17 @@ Each step waits for what it leads to, never for a fixed time. Skipped without /u
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.helpers import GAMES, timeout
+from scorecalc.games import REGISTRY
+from tests.helpers import GAMES, TOY, TOY_LAUNCH, pinned_environment, timeout
+from tests.support import web_pad
 from tests.support.axe import CONTEXT, described, violations
 from tests.support.web_pad import Phone, Served, scored_json
 
@@ -67,6 +71,8 @@ MEASURE = """(targets) => {
   return {count: boxes.length, small, near, tiny};
 }"""
 NAMES = ("Ana", "Bea")
+REGISTRY_SERVED = {name for name, entry in REGISTRY.items() if entry is not TOY}
+"""The games ``python -m scorecalc`` serves as installed (the toy only through ``TOY_LAUNCH``)."""
 TILES = {"players[0].grid.r1c1": "SwHoPi~SW", "players[0].grid.r1c2": "JuJa~NESW",
          "players[0].grid.r2c2": "SaAt"}
 
@@ -187,8 +193,17 @@ def test_targets_text_and_the_editor_on_caracas(browser: Any, tmp_path: Path, si
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_targets_text_and_axe_on_every_game(browser: Any, tmp_path: Path, game: str) -> None:
-    """Each game's pad, two names given, at the three sizes and in the dark: measured and axed."""
+def test_targets_text_and_axe_on_every_game(browser: Any, tmp_path: Path, game: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's pad, two names given, at the three sizes and in the dark: measured and axed.
+    A game registered only for the tests (the toy of ``test_registry.py``) is served by the
+    command line with it registered (``TOY_LAUNCH``)."""
+    if game not in REGISTRY_SERVED:
+        def launch(*args: str, cwd: Path | str, env: dict[str, str] | None = None,
+                   **options: Any) -> subprocess.Popen[bytes]:
+            return subprocess.Popen([sys.executable, "-c", TOY_LAUNCH, *args], cwd=cwd,
+                                    env=pinned_environment(env), **options)
+        monkeypatch.setattr(web_pad, "start_scorecalc", launch)
     served = Served(game, tmp_path / "tonight.yaml")
     try:
         for i, name in enumerate(NAMES):
