@@ -22,7 +22,8 @@ from .games import Game
 from .names import name_key
 from .reading.document import Document
 from .sheet import PlayInfo, Scored
-from .spec.checking import Context, Stop, salvage
+from .spec.checking import salvage
+from .spec.context import Context, Stop
 from .tablefile.reading import Source, check_finished, player_names, read_source, read_table
 
 State = TypeVar("State")

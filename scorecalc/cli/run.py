@@ -89,11 +89,12 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
         results.append(scored if renderer.pictures else Scored(scored.sheet, scored.info))
         if renderer.pictures:
             continue  # the page draws the game already: a text view would only break it
-        views = [scored.game.views[flag.view](scored.state) for flag in options.flags]
+        views = [scored.game.views[flag.view](scored.state, view_width(options, renderer.data))
+                 for flag in options.flags]
         if renderer.data:  # data stays data: the drawing goes to the person, on standard error
             for view in views:
                 for line in view.rstrip("\n").split("\n"):
-                    console.err(line)
+                    console.err(line, wrap=False)  # fitted by the view itself
         else:
             shown.extend(views)
     if not results:
@@ -110,6 +111,19 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
     except UsageError as error:  # unwritable output: counted with the files' outcomes (a crash's 3 wins)
         report.unwritable(str(error))
     return report.exit_code
+
+
+def view_width(options: ScoreOptions, to_error: bool) -> int | None:
+    """The columns a game's view (``--show-board``) fits: ``--wide``, none; on standard error (a
+    data format's run), its terminal's, else the width rule's (``COLUMNS``, a terminal that
+    standard output is, else 80); with the score, the score's."""
+    from ..output.terminal import error_width, terminal_width
+
+    if options.wide:
+        return None
+    if to_error:
+        return error_width() or terminal_width(terminal=False)
+    return terminal_width(terminal=not options.to_file)
 
 
 def check_share(options: ScoreOptions, files: list[str]) -> None:

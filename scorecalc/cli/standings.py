@@ -14,9 +14,11 @@ from ..games import REGISTRY
 from ..output.report import Report
 from ..output.standings import StandingsFormat
 from ..output.terminal import console
+from . import ClickContext
 from .options import (
     OutputOption,
     PathsArgument,
+    ScorecalcCommand,
     StrictOption,
     WideOption,
     built,
@@ -28,7 +30,7 @@ from .options import (
 from .run import emit, expand, save, score_one
 
 if TYPE_CHECKING:
-    from ..league.standings import Filters, Insight, Standings
+    from ..league.records import Filters, Insight, Standings
 
 ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --format bgstats); "
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
@@ -46,9 +48,29 @@ def standings_format(text: str) -> StandingsFormat:
         raise typer.BadParameter(f"{text!r} is not one of {choices}.") from None
 
 
+INLINE = ""
+"""``--chart`` given without a path (``StandingsCommand``): with ``-f html`` the page carries the
+chart inline; with any other format it still needs a file to write."""
 ChartOption = Annotated[str | None, typer.Option(
-    "--chart", metavar="FILE", help="Also draw the season as FILE.png or FILE.svg: ratings (with "
-                                    "--ratings) or wins after each dated play, a line per player.")]
+    "--chart", metavar="FILE",
+    help="Also draw the season as FILE.png or FILE.svg: ratings (with --ratings) or wins after each "
+         "dated play, a line per player (with -f html the page draws it inline: no FILE needed).")]
+
+
+class StandingsCommand(ScorecalcCommand):
+    """``standings``, whose ``--chart`` may come without its path (``standings --chart -f html``:
+    the page draws the chart inline). Typer 0.28 has no option with an optional value, so a
+    ``--chart`` followed by another option, or by nothing, is read as ``--chart=`` (``INLINE``)."""
+
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        given = list(args)
+        end = given.index("--") if "--" in given else len(given)
+        for index in range(end):
+            after = given[index + 1] if index + 1 < end else None
+            if given[index] == "--chart" and (after is None or (after.startswith("-") and after != "-")):
+                given[index] = "--chart="
+        parsed: list[str] = super().parse_args(ctx, given)
+        return parsed
 
 
 def build(name: str, help: str) -> TyperCommand:
@@ -77,12 +99,17 @@ def build(name: str, help: str) -> TyperCommand:
         asked: frozenset[str] = frozenset(),
     ) -> int:
         from ..dates import parse_day
-        from ..league.standings import Filters, Insight
+        from ..league.records import Filters, Insight
 
         filters = Filters(parse_day("--since", since), parse_day("--until", until),
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
+        if chart == INLINE:
+            if format is not StandingsFormat.HTML:
+                raise UsageError("--chart: give a path ending in .png or .svg (with -f html the page draws "
+                                 "the chart inline, no path needed)")
+            chart = None  # the page draws it whenever it can; --chart said so, nothing to write
         insight = Insight(asked, chart is not None)
         return run(paths, filters, insight, StandingsFormat(format), output, strict, wide, chart)
 
@@ -96,7 +123,7 @@ def build(name: str, help: str) -> TyperCommand:
     def gather(values: dict[str, Any]) -> frozenset[str]:
         return frozenset(figure.name for figure in listed if values[figure.name])
 
-    return built(joined(standings, flags, "asked", gather, before="chart"), name, help)
+    return built(joined(standings, flags, "asked", gather, before="chart"), name, help, StandingsCommand)
 
 
 def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
@@ -171,8 +198,20 @@ def standings_page(result: "Standings") -> str:
         from ..league.chart import draw, season_picture
 
         chart = draw(season_picture(result), "season.svg").data
-        note = "The season as standings --chart FILE.svg draws it."
+        note = chart_caption(result)
     return render_standings_html(result, chart, note)
+
+
+def chart_caption(result: "Standings") -> str:
+    """What the season chart shows, in a player's words (its caption on the page)."""
+    if "ratings" in result.insight:
+        shown = "each player's rating after each play she sat at with others"
+    else:
+        shown = "each player's wins so far after each play she sat at"
+    caption = f"The season: {shown}, a line per player, her name at its end."
+    if any(play.date is None for play in result.in_order):
+        caption += " Undated plays come last, in the band marked \u201cundated\u201d."
+    return caption
 
 
 def refuse_insight_with_bgsplay(insight: "Insight") -> None:

@@ -81,8 +81,9 @@ class Game(Generic[State]):
     is pure, and its sheet is all the game computed: the play's details (file, date,
     notes...) are the pipeline's, beside it (``sheet.PlayInfo``).
 
-    ``views``: what the game's own options print from the state (``{"show_board":
-    draw_boards}``), by ``GameOption.view``; ``listings``: what they print with no table
+    ``views``: what the game's own options print from the state, fitted to a width of columns
+    (``None``: no limit) (``{"show_board": draw_boards}``), by ``GameOption.view``;
+    ``listings``: what they print with no table
     (``{"codes": grid_codes}``). ``example(n)``: a plausible finished table for ``n`` players, as
     plain data; the starter template writes it out in declaration order with each field's
     ``doc``. ``checks_partial``: ``parse`` also runs on a partly valid table (after the
@@ -105,7 +106,7 @@ class Game(Generic[State]):
     parse: Callable[[Document], State]
     score: Callable[[State], ScoreSheet]
     _: KW_ONLY
-    views: Mapping[str, Callable[[State], str]] = field(default_factory=dict)
+    views: Mapping[str, Callable[[State, int | None], str]] = field(default_factory=dict)
     listings: Mapping[str, Callable[[], str]] = field(default_factory=dict)
     example: Callable[[int], Mapping[str, object]] | None = None
     checks_partial: bool = False

@@ -28,7 +28,7 @@ from ..dates import day_of, day_text
 from ..errors import UsageError
 
 if TYPE_CHECKING:
-    from .standings import Standings
+    from .records import Standings
 
 KINDS = (".png", ".svg")
 WIDTH, HEIGHT, DPI = 1200, 800, 100
@@ -80,18 +80,18 @@ def check_plotting_library() -> None:
 
 def season_picture(standings: Standings) -> Picture:
     """The lines of the season: ratings when ``--ratings`` was asked for, else wins so far."""
-    from .figures.ratings import Change
+    from .figures.ratings import changes
 
     plays = standings.in_order
     days = tuple(day_text(day_of(play.date)) for play in plays if play.date is not None)
     assert all(play.date is None for play in plays[len(days):]), "undated plays come last in play order"
     points: dict[str, list[tuple[int, float]]] = {}
     rated = "ratings" in standings.insight
+    season_changes = changes(standings)
     wins: dict[str, int] = {}
     for number, (index, play) in enumerate(enumerate(plays), start=1):
         if rated:
-            changes: list[Change] = standings.rating_changes[index]
-            for change in changes:
+            for change in season_changes[index]:
                 points.setdefault(change.key, []).append((number, change.after.ordinal))
             continue
         for seat in play.seats:

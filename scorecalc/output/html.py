@@ -27,7 +27,7 @@ from ..sheet import Scored
 from .page import score_page
 
 if TYPE_CHECKING:
-    from ..league.standings import Standings
+    from ..league.records import Standings
     from .formats import RenderOptions
 
 POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
@@ -58,9 +58,20 @@ def render_page(page: Page) -> str:
 
 def render_html(results: Sequence[Scored], *, summary: bool = False) -> str:
     """The scored tables as one page: the list of them (when several), then a section each; each
-    table's warnings in the players' words (``players_warnings``)."""
-    shown = [players_warnings(scored) for scored in results]
+    table's warnings in the players' words (``players_warnings``), each file named by its own
+    name (``file_name``)."""
+    shown = [file_name(players_warnings(scored)) for scored in results]
     return render_page(score_page(shown, [game_pictures(scored) for scored in results], summary=summary))
+
+
+def file_name(scored: Scored) -> Scored:
+    """``scored`` with its file named by its own name (``night.yaml``), not the path it was given
+    as: a page is made to be shared, and where the file lies on this computer (``/home/ana/…``)
+    is nobody else's business (SPEC section 8). Standard input stays ``-``."""
+    import os
+
+    name = os.path.basename(scored.info.file) or scored.info.file
+    return scored if name == scored.info.file else Scored(scored.sheet, replace(scored.info, file=name))
 
 
 def players_warnings(scored: Scored) -> Scored:

@@ -34,7 +34,7 @@ from ..blocks import (
 from ..sheet import PlayerScore, Scored, ScoreSheet, plural
 
 if TYPE_CHECKING:
-    from ..league.standings import Standings
+    from ..league.records import Standings
     from ..pictures import Picture
 
 def score_page(results: Sequence[Scored], pictures: Sequence[Sequence[Picture]], *,

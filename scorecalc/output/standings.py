@@ -16,8 +16,8 @@ from typing import Any
 
 from ..blocks import Block, Column, Heading, Paragraph, Row, Table
 from ..league import figures
-from ..league.figures.base import percent
-from ..league.standings import ALL, Player, Record, Standings, order_key
+from ..league.figures.base import legend_lines, percent
+from ..league.records import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
 from .data import csv_text, json_text
 
@@ -108,8 +108,10 @@ COLUMNS = (Column("#", "right"), Column("Player", wraps=True), Column("Played", 
            Column("Wins", "right"), Column("Win rate", "right"))
 GAME_COLUMNS = (*COLUMNS, Column("Points", "right"), Column("Average", "right"), Column("Best", "right"))
 OVERALL_COLUMNS = (*COLUMNS, Column("Placing", "right"))
-PLACING_NOTE = ("Placing: where a player finished in plays with others, on average: 1 for first, "
-                "0 for last. It orders the players across games, whose points differ in scale.")
+PLACING_LEGEND = (("Placing", "where a player finished in plays with others, on average: 1 for first, "
+                               "0 for last."),
+                  ("Order", "most wins first, then the higher win rate, then the higher placing (points "
+                            "are not added across games: their scales differ)."))
 
 
 def positions(rows: Sequence[tuple[Player, Record]], game: str = ALL) -> list[int]:
@@ -152,8 +154,8 @@ def standings_blocks(standings: Standings) -> list[Block]:
     asked = figures.asked(standings.insight)
     for game in [ALL, *standings.games]:
         blocks.append(Heading("All games" if game == ALL else standings.titles.get(game, game)))
-        if game == ALL:  # the column a reader may not know, said in one line as the figures do
-            blocks.append(Paragraph(PLACING_NOTE, "note"))
+        if game == ALL:  # the column a reader may not know, and the order, a line each as figures do
+            blocks.extend(legend_lines(PLACING_LEGEND))
         blocks.append(standings_table(standings, game))
         for figure in asked:
             blocks += figure.overall_blocks(standings) if game == ALL else figure.game_blocks(standings, game)

@@ -18,6 +18,7 @@ raise a traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TextIO, cast
 
@@ -147,6 +148,23 @@ def guard_standard_output() -> None:
         sys.stdout = cast(TextIO, GuardedStream(sys.stdout))
 
 
+LOCATED = re.compile(r"[^\n]*?:\d+:\d+: ")
+"""A message located in a file (``night.yaml:13:11: …``): one line, whatever the width (SPEC 7)."""
+
+
+def error_width() -> int | None:
+    """The columns of the terminal that standard error is (asked each time: a resized window is
+    followed), at least 20; ``None`` when standard error is no terminal: a message piped or
+    written to a file is one line, so transcripts do not depend on a width."""
+    stream = sys.stderr
+    try:
+        if stream is None or not stream.isatty():
+            return None
+        return max(20, os.get_terminal_size(stream.fileno()).columns)
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
 class Console:
     """Standard output and standard error, and what happens when they fail."""
 
@@ -156,10 +174,21 @@ class Console:
     def out(self, text: str) -> None:
         write_out(self._stream(sys.stdout, "standard output"), text)
 
-    def err(self, line: str) -> None:
-        """One message line on standard error (never wrapped)."""
-        if not write_error_line(line):
-            self.err_failed = True
+    def err(self, line: str, *, wrap: bool = True) -> None:
+        """A message on standard error: on a terminal, wrapped at word boundaries to its width
+        (``scorecalc.wrapping``: a command to copy whole on its own line, no word broken); a
+        located message (``FILE:LINE:COL: …``) stays one line, as compilers print them, for
+        editors to read. ``wrap=False``: a picture's line (the Caracas board), shown as drawn."""
+        width = error_width() if wrap and not LOCATED.match(line) else None
+        if width is None:
+            lines = [line]
+        else:
+            from ..wrapping import wrap as wrapped
+
+            lines = wrapped(line, width - 1)  # a full row would leave the cursor in the last column
+        for one in lines:
+            if not write_error_line(one):
+                self.err_failed = True
 
     def flush(self) -> None:
         if sys.stdout is not None:

@@ -19,14 +19,11 @@ and the same ``check`` that checks files checks it. The forms (docs/tally.md):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import yaml
 
 from ..reading.scalars import MAP, NULL, SEQ, STR, is_integer, tag_of
-
-if TYPE_CHECKING:
-    from .base import Spec
 
 _MARK = yaml.Mark("answer", 0, 0, 0, "", 0)
 NOTHING = frozenset(("none", "nothing", "-"))
@@ -73,7 +70,22 @@ def flow_node(text: str) -> yaml.Node:
     return node if node is not None else scalar_node(NULL, "")
 
 
-def split_list(item: Spec, text: str) -> list[str]:
+class Answered(Protocol):
+    """What an answer needs of a spec (``base.Spec`` has it; named here so that this module
+    imports no spec): whether its value is one word, and its own reading of an answer."""
+
+    @property
+    def single_word(self) -> bool:
+        """A value that is one word (a list of them may be separated by spaces)."""
+
+    def answer(self, text: str) -> yaml.Node:
+        """The node a one-line answer stands for."""
+
+    def takes_bare(self, token: str) -> bool:
+        """Whether ``token`` alone can be this value (``3`` for a count)."""
+
+
+def split_list(item: Answered, text: str) -> list[str]:
     """A list answer's entries: separated by commas (or semicolons), or by spaces for words."""
     if "," in text or ";" in text:
         parts = re.split(r"[,;]", text)
@@ -96,7 +108,7 @@ class Keyed(Protocol):
     def answer_key_node(self, key: str) -> yaml.Node:
         """The node of ``key`` as an answer wrote it."""
 
-    def answer_value_spec(self, key: str) -> Spec:
+    def answer_value_spec(self, key: str) -> Answered:
         """The spec of the value given for ``key``."""
 
 

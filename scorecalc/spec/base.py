@@ -21,8 +21,7 @@ from ..reading.scalars import STR
 from .answer import flow_node, scalar_node, typed_node
 
 if TYPE_CHECKING:
-    from .checking import Context
-    from .record import Record
+    from .context import Context
 
 
 class _Missing:
@@ -110,8 +109,9 @@ class Spec:
         """A value this spec accepts, as plain data (its declared ``example`` where it has one)."""
         return None
 
-    def as_record(self) -> Record | None:
-        """The record a mapping written for this spec follows (its keys' order and comments)."""
+    def as_record(self) -> Spec | None:
+        """The record a mapping written for this spec follows (its keys' order and comments); as
+        a ``Record``: ``record.record_of(spec)`` (this module names no record)."""
         return None
 
     def item_spec(self) -> Spec | None:
@@ -146,9 +146,10 @@ class Spec:
         """One value on one line (a count, a word, a date), not a list or a mapping."""
         return False
 
-    def asked_fields(self) -> Record | None:
+    def asked_fields(self) -> Spec | None:
         """The record whose fields are asked one by one (a player, an Origin board tile), where
-        an answer on one line would not do; ``None``: this value is asked as a whole."""
+        an answer on one line would not do; ``None``: this value is asked as a whole. As a
+        ``Record``: ``record.fields_asked(spec)``."""
         return None
 
     def asked_entries(self) -> Spec | None:
@@ -192,6 +193,11 @@ class Spec:
     def answer_syntax(self) -> str:
         """How to write an answer on one line (docs/tally.md says the same)."""
         return "see docs/tally.md"
+
+    def answer_syntax_unnumbered(self) -> str:
+        """``answer_syntax`` where a bare number means something else (an ``Either`` whose
+        other alternative takes it): a list's words without their numbers."""
+        return self.answer_syntax()
 
     def answer_words(self) -> list[str]:
         """The fixed names an answer may use (for completion and picking by number)."""

@@ -23,8 +23,7 @@ from .record import mapping_pairs
 from .values import MAX_COUNT, Int, Text
 
 if TYPE_CHECKING:
-    from .checking import Context
-    from .record import Record
+    from .context import Context
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -245,7 +244,7 @@ class Either(Spec):
     def template_example(self) -> object:
         return self.options[0].template_example()
 
-    def as_record(self) -> Record | None:
+    def as_record(self) -> Spec | None:
         return next((record for option in self.options if (record := option.as_record()) is not None), None)
 
     def item_spec(self) -> Spec | None:
@@ -271,7 +270,11 @@ class Either(Spec):
         return self.pick(text).answer(text)
 
     def answer_syntax(self) -> str:
-        return " — or — ".join(option.answer_syntax() for option in self.options)
+        """Each alternative's syntax; a list's words without numbers where a bare number is
+        another alternative's (Galapagos' bonus: ``3`` is bonus tile 3, so the animals are
+        offered by their words only: the help never offers a number that means something else)."""
+        return " — or — ".join(option.answer_syntax() if self.pick("1") is option
+                               else option.answer_syntax_unnumbered() for option in self.options)
 
     def answer_words(self) -> list[str]:
         return [word for option in self.options for word in option.answer_words()]

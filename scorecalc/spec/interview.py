@@ -318,8 +318,10 @@ def field_spec(record: Spec, key: str) -> Spec:
 
 
 def _record_of(spec: Spec, key: str) -> Record:
+    from .record import record_of
+
     item = spec.item_spec()
-    record = (item if item is not None else spec).as_record()
+    record = record_of(item if item is not None else spec)
     if record is None:
         raise ValueError(f"the interview names {key!r}, which the declaration does not have")
     return record

@@ -26,7 +26,7 @@ from .base import FIT_SHAPE, MISSING, Spec, one_line
 from .values import Text
 
 if TYPE_CHECKING:
-    from .checking import Context
+    from .context import Context
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -244,3 +244,16 @@ class Record(Spec):
         for spec_field in self.fields.values():
             words += spec_field.spec.answer_words()
         return list(dict.fromkeys(words))
+
+
+def record_of(spec: Spec | None) -> Record | None:
+    """The record a mapping written for ``spec`` follows (``Spec.as_record``): the record
+    itself, a list's entry's, one of several forms' (``None`` for none)."""
+    found = spec.as_record() if spec is not None else None
+    return found if isinstance(found, Record) else None
+
+
+def fields_asked(spec: Spec) -> Record | None:
+    """The record whose fields tally asks one by one (``Spec.asked_fields``), or ``None``."""
+    found = spec.asked_fields()
+    return found if isinstance(found, Record) else None

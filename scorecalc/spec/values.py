@@ -20,7 +20,7 @@ from .answer import NO, YES, scalar_node, typed_node
 from .base import FIT_NUMBER, FIT_WORD, Spec, quoted_hint
 
 if TYPE_CHECKING:
-    from .checking import Context
+    from .context import Context
 
 MAX_COUNT = 10_000
 """Counts above this are errors: no table can show them."""
@@ -394,6 +394,9 @@ class Choice(Spec):
     def answer_syntax(self) -> str:
         words = ", ".join(f"{i} {word}" for i, word in enumerate(self.words, start=1))
         return f"one of {words} (the word or its number; Tab completes)"
+
+    def answer_syntax_unnumbered(self) -> str:
+        return f"one of {', '.join(self.words)} (the word; Tab completes)"
 
     def answer_words(self) -> list[str]:
         return list(self.words)

@@ -16,7 +16,12 @@ SPEC section 7, "Tally keeps the player's file safe":
   was checked (an edit landed in between, in place or by an editor's write-then-rename) the
   names are exchanged back, so FILE keeps the edit, and ``Changed`` is raised. Where the
   system has no exchange, the check is made just before the rename: a gap of a few system
-  calls, not none. A FILE removed while tally runs is written again, whole (created only if
+  calls, not none. An append that opened FILE just before the exchange and writes just after
+  the check lands in the file replaced, which no name reaches: that file is held open
+  (``replaced``) until the next write, which checks it first and, if it changed, puts it back
+  as FILE and raises ``Changed`` (the answer then being written, and the one written just
+  before, are not in it, and the run says so). A FILE removed while tally runs is written
+  again, whole (created only if
   still absent), and the write says so. The first write of a FILE that was absent creates it
   only if it is still absent (``write_output(..., absent=True)``: a hard link, one step), so
   of two runs started on a missing FILE the second stops at its first write; every later
@@ -57,6 +62,9 @@ class Keeper:
         self.known: bytes | None = None
         """The digest of what FILE held when last read or written; ``None``: FILE was not there."""
         self.lock_fd = -1
+        self.replaced: tuple[int, bytes] | None = None
+        """The file this run's last write replaced, held open, and the digest it had then: an
+        append through a descriptor opened before the replace lands there (``check_replaced``)."""
 
     # --- at the start --------------------------------------------------------------------------
 
@@ -122,6 +130,47 @@ class Keeper:
         if self.lock_fd >= 0:
             os.close(self.lock_fd)
             self.lock_fd = -1
+        self.let_go_replaced()
+
+    def let_go_replaced(self) -> None:
+        if self.replaced is not None:
+            os.close(self.replaced[0])
+            self.replaced = None
+
+    def check_replaced(self) -> None:
+        """``Changed``, with the edit put back as FILE, when the file the last write replaced
+        changed after it was checked: an edit written through a descriptor opened before that
+        write (an append), which would otherwise be lost with the file no name reaches."""
+        if self.replaced is None:
+            return
+        fd, expected = self.replaced
+        content = self.read_fd(fd)
+        self.let_go_replaced()
+        if content is None or hashlib.sha256(content).digest() == expected:
+            return
+        self.check_unchanged()  # FILE itself changed too: that edit is left as it is
+        try:
+            held = write_output(self.name, content, lock=True,
+                                unchanged=lambda path: self.digest(path) == self.known)
+        except (Overtaken, OSError):
+            raise self.changed("was changed") from None
+        self.adopt(held)
+        self.known = hashlib.sha256(content).digest()
+        raise self.changed("was edited as tally replaced it (the edit is put back in it; the answer saved "
+                           "just before is not in it)")
+
+    @staticmethod
+    def read_fd(fd: int) -> bytes | None:
+        """What the open file ``fd`` holds now (``None`` when it cannot be read)."""
+        chunks = []
+        offset = 0
+        try:
+            while chunk := os.pread(fd, _CHUNK, offset):
+                chunks.append(chunk)
+                offset += len(chunk)
+        except OSError:
+            return None
+        return b"".join(chunks)
 
     # --- what FILE holds -----------------------------------------------------------------------
 
@@ -169,6 +218,7 @@ class Keeper:
         to tell the player besides (FILE was removed and is written again), or ``""``."""
         data = text.encode("utf-8")
         note = ""
+        self.check_replaced()
         if self.known is not None and not os.path.lexists(self.name):
             note = self.removed()
         self.check_unchanged()
@@ -186,6 +236,9 @@ class Keeper:
             return self.write_again(text)  # removed between the check and the replace
         except OSError as error:
             raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
+        if self.lock_fd >= 0 and fd is not None and self.known is not None:
+            self.replaced = (self.lock_fd, self.known)  # held open, checked at the next write
+            self.lock_fd = -1
         self.adopt(fd)
         self.known = hashlib.sha256(data).digest()
         self.exists = True

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from ..games import Game, State
-from ..spec import Record, Spec
+from ..spec import Record, Spec, record_of
 from .reading import Progress, path_text
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
@@ -44,10 +44,6 @@ def flow(value: Any) -> str:
     return scalar(value)
 
 
-def _record_of(spec: Spec | None) -> Record | None:
-    return spec.as_record() if spec is not None else None
-
-
 def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str, comments: bool) -> None:
     """Write ``key: value`` at ``indent``; nested records and long lists go in block style."""
     pad = " " * indent
@@ -57,7 +53,7 @@ def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str,
         lines.extend(f"{pad}  {line}" if line else "" for line in value.rstrip("\n").split("\n"))
         return
     if isinstance(value, dict):
-        record = _record_of(spec)
+        record = record_of(spec)
         inline = flow(value)
         if (record is None or not comments) and len(prefix) + len(inline) < FLOW_WIDTH and not _nested(value):
             lines.append(f"{prefix} {inline}")
@@ -78,7 +74,7 @@ def emit(spec: Spec | None, value: Any, indent: int, lines: list[str], key: str,
             if isinstance(entry, dict) and entry and (short_list or _nested(entry)
                                             or len(flow(entry)) + indent + 4 >= FLOW_WIDTH):
                 block: list[str] = []
-                emit_mapping(_record_of(item), entry, indent + 4, block, comments and index == 0, None)
+                emit_mapping(record_of(item), entry, indent + 4, block, comments and index == 0, None)
                 first = next(i for i, line in enumerate(block) if not line.lstrip().startswith("#"))
                 block[first] = f"{pad}  - " + block[first].lstrip()
                 lines.extend(block)

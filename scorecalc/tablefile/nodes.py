@@ -29,8 +29,8 @@ import yaml
 from ..games import Game, State
 from ..reading.loading import MAX_DEPTH, MAX_NODES
 from ..reading.scalars import INT, MAP, SEQ, STR, tag_of
-from ..spec import Record, Spec
-from .layout import FLOW_WIDTH, SHORT_LIST, _nested, _record_of, scalar
+from ..spec import Record, Spec, record_of
+from .layout import FLOW_WIDTH, SHORT_LIST, _nested, scalar
 
 __all__ = ["table_nodes"]
 
@@ -172,61 +172,72 @@ class _Builder:
         of this line; the builder is on the line after it when done. Where layout writes a value
         in flow style if it fits the width, it is built so and kept if it fits (its width is where
         it ends), else built again in block style."""
-        prefix = end + 1  # 'key:'
         if isinstance(value, str) and "\n" in value:
             return self.block_text(value, indent, end + 2, depth)
         if isinstance(value, dict):
-            record = _record_of(spec)
-            if (record is None or not comments) and not _nested(value):
-                count, line = self.count, self.texts.get(self.line)
-                node, after = self.flow(value, end + 2, depth)
-                if prefix + after - (end + 2) < FLOW_WIDTH:
-                    self.line += 1
-                    return node
-                self.undo(count, line)
-            empty = self.mark(self.line, end + 1)
-            self.line += 1
-            values = spec.value_spec() if spec is not None else None
-            pairs = self.mapping(record, value, indent + 2, comments, values, depth)
-            if not pairs:  # 'key:' and nothing under it: YAML reads nothing there
-                self.counted(depth)
-                return yaml.ScalarNode(tag_of(""), "", empty, empty)
-            return yaml.MappingNode(MAP, pairs, pairs[0][0].start_mark, self.mark(self.line, 0))
+            return self.emit_mapping(spec, value, indent, end, comments, depth)
         if isinstance(value, list):
-            if not any(isinstance(v, dict | list) for v in value):
-                count, line = self.count, self.texts.get(self.line)
-                node, after = self.flow(value, end + 2, depth)
-                if prefix + after - (end + 2) < FLOW_WIDTH:
-                    self.line += 1
-                    return node
-                self.undo(count, line)
-            self.counted(depth)
-            self.line += 1
-            item = spec.item_spec() if spec is not None else None
-            entries: list[yaml.Node] = []
-            dashes: list[int] = []
-            short_list = len(value) <= SHORT_LIST
-            for index, entry in enumerate(value):
-                record_entry = isinstance(entry, dict) and bool(entry)
-                if not (record_entry and (short_list or _nested(entry))):
-                    count, line = self.count, self.texts.get(self.line)
-                    node, after = self.flow(entry, indent + 4, depth + 1)  # '  - ' and the entry
-                    if not record_entry or after < FLOW_WIDTH:
-                        dashes.append(self.line)
-                        self.line += 1
-                        entries.append(node)
-                        continue
-                    self.undo(count, line)
-                # layout puts the '- ' before the entry's first key, below its comment
-                pairs = self.mapping(_record_of(item), entry, indent + 4, comments and index == 0, None,
-                                     depth + 1)
-                first = pairs[0][0].start_mark
-                dashes.append(first.line)
-                entries.append(yaml.MappingNode(MAP, pairs, first, self.mark(self.line, 0)))
-            return yaml.SequenceNode(SEQ, entries, self.mark(dashes[0], indent + 2), self.mark(self.line, 0))
+            return self.emit_list(spec, value, indent, end, comments, depth)
         node, _ = self.scalar(value, end + 2, depth)
         self.line += 1
         return node
+
+    def flow_fits(self, value: Any, end: int, depth: int) -> yaml.Node | None:
+        """``value`` in flow style after ``key:`` ending at column ``end``, if it fits the width
+        (the builder then on the next line); ``None``, and nothing built, if not."""
+        count, line = self.count, self.texts.get(self.line)
+        node, after = self.flow(value, end + 2, depth)
+        if end + 1 + after - (end + 2) < FLOW_WIDTH:
+            self.line += 1
+            return node
+        self.undo(count, line)
+        return None
+
+    def emit_mapping(self, spec: Spec | None, value: dict[str, Any], indent: int, end: int, comments: bool,
+                     depth: int) -> yaml.Node:
+        record = record_of(spec)
+        if (record is None or not comments) and not _nested(value):
+            fitted = self.flow_fits(value, end, depth)
+            if fitted is not None:
+                return fitted
+        empty = self.mark(self.line, end + 1)
+        self.line += 1
+        values = spec.value_spec() if spec is not None else None
+        pairs = self.mapping(record, value, indent + 2, comments, values, depth)
+        if not pairs:  # 'key:' and nothing under it: YAML reads nothing there
+            self.counted(depth)
+            return yaml.ScalarNode(tag_of(""), "", empty, empty)
+        return yaml.MappingNode(MAP, pairs, pairs[0][0].start_mark, self.mark(self.line, 0))
+
+    def emit_list(self, spec: Spec | None, value: list[Any], indent: int, end: int, comments: bool,
+                  depth: int) -> yaml.Node:
+        if not any(isinstance(v, dict | list) for v in value):
+            fitted = self.flow_fits(value, end, depth)
+            if fitted is not None:
+                return fitted
+        self.counted(depth)
+        self.line += 1
+        item = spec.item_spec() if spec is not None else None
+        entries: list[yaml.Node] = []
+        dashes: list[int] = []
+        short_list = len(value) <= SHORT_LIST
+        for index, entry in enumerate(value):
+            record_entry = isinstance(entry, dict) and bool(entry)
+            if not (record_entry and (short_list or _nested(entry))):
+                count, line = self.count, self.texts.get(self.line)
+                node, after = self.flow(entry, indent + 4, depth + 1)  # '  - ' and the entry
+                if not record_entry or after < FLOW_WIDTH:
+                    dashes.append(self.line)
+                    self.line += 1
+                    entries.append(node)
+                    continue
+                self.undo(count, line)
+            # layout puts the '- ' before the entry's first key, below its comment
+            pairs = self.mapping(record_of(item), entry, indent + 4, comments and index == 0, None, depth + 1)
+            first = pairs[0][0].start_mark
+            dashes.append(first.line)
+            entries.append(yaml.MappingNode(MAP, pairs, first, self.mark(self.line, 0)))
+        return yaml.SequenceNode(SEQ, entries, self.mark(dashes[0], indent + 2), self.mark(self.line, 0))
 
     def mapping(self, record: Record | None, value: dict[str, Any], indent: int, comments: bool,
                 value_spec: Spec | None, depth: int) -> list[tuple[yaml.Node, yaml.Node]]:

@@ -34,7 +34,7 @@ from ..games import REGISTRY, Game, State, get_game
 from ..reading.loading import Source, check_key, compose, position_of, read_source, scalar_value
 from ..reading.scalars import STR
 from ..reading.words import closest, did_you_mean, normalise_word
-from ..spec import MISSING, Record, Spec
+from ..spec import MISSING, Record, Spec, fields_asked
 from ..spec.checking import check_alone
 
 __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
@@ -362,28 +362,7 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
                 problems.append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in given:
-            what = "duplicate" if spec_field is not None else "unknown"
-            near = closest(str(name), list(record.fields)) if spec_field is None else None
-            hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
-            alike = spec_field is not None and same_text(given[str(name)][1], value)
-            if not alike:
-                problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
-                                           hint=hint, position=position_of(key)))
-            if holding is None or alike:
-                continue
-            if spec_field is not None:  # given twice: neither value is taken, both are shown
-                first_key, first = given[str(name)]
-                if not any(held.path == (*path, str(name)) for held in holding.held):
-                    holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
-                holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
-                result.pop(str(name), None)
-            else:
-                place = near if near is not None and near in record.fields else str(name)
-                reason = f"{quoted(name)} is no part of the table" + (f"; did you mean {place!r}?"
-                                                                        if place != name else "")
-                holding.hold((*path, place), holding.quote(key, value), reason)
-                if place in names:
-                    result.pop(place, None)
+            left_out(record, key, value, path, given, names, result, problems, holding)
             continue
         assert isinstance(name, str)
         given[name] = (key, value)
@@ -404,6 +383,38 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     return result
 
 
+def left_out(record: Record, key: yaml.Node, value: yaml.Node, path: Path,
+             given: dict[str, tuple[yaml.Node, yaml.Node]], names: list[Any], result: dict[str, Any],
+             problems: list[InputError], holding: Holding | None) -> None:
+    """A key of ``record`` given twice, or no field of it: reported (unless given twice alike),
+    and with ``holding`` held: both values of a key given twice (neither taken), a misspelt key
+    at the field it is nearest (that field, if also given, not taken either)."""
+    name = key.value if isinstance(key, yaml.ScalarNode) else None
+    spec_field = record.fields.get(name) if isinstance(name, str) else None
+    what = "duplicate" if spec_field is not None else "unknown"
+    near = closest(str(name), list(record.fields)) if spec_field is None else None
+    hint = did_you_mean(str(name), list(record.fields)) if spec_field is None else None
+    alike = spec_field is not None and same_text(given[str(name)][1], value)
+    if not alike:
+        problems.append(InputError((*path, str(name)), f"{what} key {quoted(name)}; left out",
+                                   hint=hint, position=position_of(key)))
+    if holding is None or alike:
+        return
+    if spec_field is not None:  # given twice: neither value is taken, both are shown
+        first_key, first = given[str(name)]
+        if not any(held.path == (*path, str(name)) for held in holding.held):
+            holding.hold((*path, str(name)), holding.quote(first_key, first), "given twice")
+        holding.hold((*path, str(name)), holding.quote(key, value), "given twice")
+        result.pop(str(name), None)
+        return
+    place = near if near is not None and near in record.fields else str(name)
+    reason = f"{quoted(name)} is no part of the table"
+    reason += f"; did you mean {place!r}?" if place != name else ""
+    holding.hold((*path, place), holding.quote(key, value), reason)
+    if place in names:
+        result.pop(place, None)
+
+
 def same_text(one: yaml.Node, two: yaml.Node) -> bool:
     """Two values written alike (a key given twice with one value): nothing is lost taking one."""
     if isinstance(one, yaml.ScalarNode) and isinstance(two, yaml.ScalarNode):
@@ -417,7 +428,7 @@ def read_value(spec: Spec, node: yaml.Node, path: Path, problems: list[InputErro
     each part kept if it checks; anything else checked as a whole (held by its record when it
     fails). A list's entry that fails is held at its own place (no question asks an entry again
     but its next one)."""
-    record = spec.asked_fields()
+    record = fields_asked(spec)
     if record is not None:
         return read_record(record, node, path, problems, holding)
     item = spec.asked_entries()

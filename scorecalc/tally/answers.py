@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InputError, Path
 from ..spec import MISSING, Spec
 from ..spec.answer import BadAnswer
-from ..spec.checking import Context, Stop
+from ..spec.context import Context, Stop
 
 __all__ = ["BadAnswer", "as_written", "check", "describe", "one_line"]
 

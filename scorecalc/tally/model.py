@@ -26,7 +26,7 @@ from ..dates import written_minute
 from ..errors import InputError, Path
 from ..games import Game
 from ..places import problem_words
-from ..spec import MISSING, Spec
+from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of
 from .answers import BadAnswer, check
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
@@ -418,7 +418,7 @@ class Tally:
                     return None
                 spec = item
                 continue
-            record = spec.as_record()
+            record = record_of(spec)
             if record is None or part not in record.fields:
                 return None
             found = record.fields[part]

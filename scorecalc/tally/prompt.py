@@ -23,7 +23,7 @@ import sys
 from typing import Any
 
 from ..errors import UsageError
-from ..output.terminal import console
+from ..output.terminal import console, error_width
 
 
 class Unreadable(Exception):
@@ -76,13 +76,7 @@ class Terminal:
     def width(self) -> int | None:
         """The columns to wrap to: the terminal's that standard error is (asked each time, so a
         resized window is followed); ``None`` when standard error is no terminal (nothing wraps)."""
-        stream = sys.stderr
-        try:
-            if stream is None or not stream.isatty():
-                return None
-            return max(20, os.get_terminal_size(stream.fileno()).columns)
-        except (AttributeError, OSError, ValueError):
-            return None
+        return error_width()
 
     def say(self, text: str = "") -> None:
         """Lines of text, wrapped to the terminal's width at word boundaries (``wrapping.py``)."""
@@ -90,16 +84,16 @@ class Terminal:
         if width is None:
             lines = text.split("\n")
         else:
-            from .wrapping import wrap
+            from ..wrapping import wrap
 
             lines = wrap(text, width - 1)  # a full row would leave the cursor in the last column
         for line in lines:
-            console.err(line)
+            console.err(line, wrap=False)  # wrapped already (a located line too: tally's own words)
 
     def picture(self, text: str) -> None:
         """Lines shown as they are, never wrapped (the Caracas board keeps its 78 columns)."""
         for line in text.split("\n"):
-            console.err(line)
+            console.err(line, wrap=False)
 
     def style(self, text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if self.styled else text
@@ -134,12 +128,12 @@ class Terminal:
         self.words = list(dict.fromkeys(words or []))
         width = self.width
         if width is not None:  # a long question: its first lines said, its last line the prompt
-            from .wrapping import wrap
+            from ..wrapping import wrap
 
             *above, prompt = wrap(prompt.rstrip(" "), width - 2)
             prompt += " "
             for line in above:
-                console.err(line)
+                console.err(line, wrap=False)
         if not self.interactive:
             return self._read_piped(prompt)
         if self.on_terminal and self.readline is not None and sys.stdout is not None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Path
-from ..spec import MISSING, Field, Record, Spec
+from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
 from ..spec.interview import Ask, EntryForm, Interview, Step, key_of
 from ..tablefile.reading import Progress as Progress  # its home is the table-file module
 
@@ -130,7 +130,7 @@ class Planner:
     def field(self, spec_field: Field, ask: Ask, value: Any, path: Path, section: str,
               out: list[Question]) -> None:
         spec = spec_field.spec
-        record = spec.asked_fields()
+        record = fields_asked(spec)
         if record is not None:
             title = str(path[-1]).title() if len(path) == 1 else section
             self.record(record, value if isinstance(value, dict) else {}, path, title, out)
@@ -194,7 +194,7 @@ class Planner:
         noun = ask.noun
         for i, entry in enumerate(entries):
             where = (*path, i)
-            record = item.as_record()
+            record = record_of(item)
             if record is not None:
                 title = self.entry_title(path, section, noun, i)
                 self.record(record, entry if isinstance(entry, dict) else {}, where, title, out)
@@ -213,7 +213,7 @@ class Planner:
         n = len(entries)
         item = spec.asked_entries()
         assert item is not None
-        record = item.as_record()
+        record = record_of(item)
         if record is not None:
             first, first_field, _ = next(iter(self.ordered(record, path)))
             where: Path = (*path, n, first)
@@ -246,7 +246,7 @@ class Planner:
         """Names first, in turn order; then each player's fields."""
         spec = spec_field.spec
         item = spec.asked_entries()
-        player_record = item.as_record() if item is not None else None
+        player_record = record_of(item)
         assert player_record is not None  # every game's players are a list of records
         players = value if isinstance(value, list) else []
         name_field = player_record.fields["name"]

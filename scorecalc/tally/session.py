@@ -177,6 +177,8 @@ class Session(Moving):
                 self.terminal.say(help_text(question, self.now, self.gated(question)))
                 continue
             if answer == "<":
+                if self.folded(question):
+                    continue
                 self.back(question, plan)
                 continue
             if answer == "=":
@@ -242,6 +244,14 @@ class Session(Moving):
         """A setting rarely changed, asked first as its yes-or-no question (``house rules? [no]``)."""
         return bool(question.rarely) and not question.answered and question.path not in self.expanded
 
+    def folded(self, question: Question) -> bool:
+        """``<`` at a rarely changed setting opened with ``y``: back to its yes-or-no question
+        (``house rules? [no]``), the question before it as the player sees it."""
+        if question.rarely and not question.answered and question.path in self.expanded:
+            self.expanded.discard(question.path)
+            return True
+        return False
+
     def resume(self, question: Question) -> None:
         """The first question of a run about a record begun before a stop: what it holds already
         (a half-typed board drawn, Caribe's books so far), so the next answer has its context."""
@@ -256,8 +266,9 @@ class Session(Moving):
         given = [q for q in self.plan() if q.answered and not q.declined and q.kind != "item"
                  and q.section == question.section and q.key != question.key]
         if given:
+            # every answer of the record (her score too, however many books came after it), wrapped
             self.terminal.say(self.terminal.dim(f"  {question.section} so far: "
-                                                + "; ".join(f"{q.label} {brief(q)}" for q in given[-6:])))
+                                                + "; ".join(f"{q.label} {brief(q)}" for q in given)))
 
     def prompt(self, question: Question) -> str:
         if self.gated(question):
@@ -292,6 +303,8 @@ class Session(Moving):
                 raise Expanded
             if text.lower() in ("", "n", "no", "-"):
                 text = ""
+        elif question.rarely and text.lower() in ("n", "no"):
+            text = ""  # "no" to the setting opened with 'y': none changed after all, its defaults
         self.apply(self.model.apply(self.state, question, text, self.shown_warnings), question)
 
     def apply(self, outcome: Outcome, question: Question, save: bool = True) -> None:

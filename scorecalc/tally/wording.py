@@ -13,7 +13,7 @@ from typing import Any
 from ..dates import written_minute
 from ..errors import Path
 from ..places import place_words
-from ..spec import MISSING, Record, Spec
+from ..spec import MISSING, Record, Spec, record_of
 from ..spec.interview import Interview
 from .answers import one_line
 from .editing import defaults_of
@@ -46,8 +46,11 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
             return "skip" if question.optional else ""
         return "done" if question.list_path != ("players",) else "that's everyone"
     if question.default is not MISSING:
+        if isinstance(question.default, dict) and question.default and \
+                all(value == 0 for value in question.default.values()):
+            return "all 0"  # Caribe's leftover: not four pairs that fill a narrow terminal's line
         return one_line(question.spec, question.default) or "none"
-    record = question.spec.as_record()
+    record = record_of(question.spec)
     if record is not None and all(f.default is not MISSING or not f.required for f in record.fields.values()):
         return one_line(question.spec, defaults_of(record)) or "skip"
     return "skip" if question.optional else ""

@@ -16,7 +16,8 @@ the whole table. Its plausibility warnings take a second tap ("Score it anyway")
 writes the review's closed table (lists closed, optional parts declined, the date taken).
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
-game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``.
+game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
+the laptop's terminal says as the table fills is ``telling.py``.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
-from ..places import piece_words, place_words
+from ..places import piece_words
 from ..spec import MISSING
 from ..spec.interview import key_of
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
-from ..tally.model import Tally, settles
+from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.state import Review, State
@@ -44,6 +45,7 @@ from ..tally.wording import default_text
 from . import board, lists
 from .places import parse_place, place_text
 from .reply import Reply
+from .telling import Telling, said_at
 from .views import FieldView, PlacingView, SectionView, View
 
 GONE = 10.0
@@ -80,7 +82,6 @@ class Pad:
         self.shown_warnings: set[str] = set()
         self.scored = False
         self.failure = ""
-        self.finished: set[str] = set()
         self.phones: dict[str, Phone] = {}
         self.placing: dict[Path, str] = {}
         """The boards (their form's place) a phone holds a tile half built on, and which phone."""
@@ -91,8 +92,8 @@ class Pad:
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
         self.armed: tuple[str, State, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
-        self.was_ready = False
-        self.said_placing: set[str] = set()
+        self.telling = Telling(say)
+        """What the pad's terminal says as the table fills (``telling.py``)."""
         self.settle()
 
     # --- the view ----------------------------------------------------------------------------
@@ -217,22 +218,6 @@ class Pad:
                 reply.words = self.piece_words(place, reply.current, text)
             return reply
 
-    def said_at(self, question: Question, row: board.Part, data: dict[str, Any],
-                text: str) -> tuple[str, str]:
-        """What the terminal's line says changed: the place and the answer in the players' words (a
-        tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""
-        label, shown = self.seen(question.path, data), text.strip() or "(empty)"
-        form = question.form
-        record = get(data, question.path[:-1])
-        if isinstance(row, str) and form is not None and isinstance(record, dict):
-            cell = next((cell for cell in form.cells(record) if cell.key == row), None)
-            palette = form.palette()
-            if cell is not None:
-                label = f"{place_words(question.path[:-1], data, self.model.interview)} {cell.label}"
-            if palette is not None and text.strip():
-                shown = piece_words(palette, text)
-        return label, shown
-
     def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
         """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
         was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
@@ -275,7 +260,7 @@ class Pad:
             declined = not on_board and question.declined and seen is None  # declined is an answer too
             if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            label, shown = self.said_at(question, row, after.data, text)
+            label, shown = said_at(self.model, question, row, after.data, text)
             reply = self.take(after, label, shown, warnings, question)
             if isinstance(row, str) and reply.status == "saved":
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
@@ -423,32 +408,7 @@ class Pad:
                 return
             self.told = (self.state, flags)
             review = self.review()
-            self.tell_finished(review)
-
-    def tell_finished(self, review: Review) -> None:
-        """The terminal's live line: each section once all its questions are answered."""
-        sections: dict[str, bool] = {}
-        given: set[str] = set()
-        for question in self.plan():
-            sections[question.section] = sections.get(question.section, True) and (
-                question.answered or settles(question))
-            if question.answered and not question.declined:
-                given.add(question.section)
-        for title, done in sections.items():
-            if done and title in given and title not in self.finished:
-                self.finished.add(title)
-                self.say(f"✓ {title}: every answer in")
-            elif not done:
-                self.finished.discard(title)
-        if review.ready and not self.was_ready:
-            self.say("Every question is answered: 'Score it' on a phone, or Enter here.")
-        self.was_ready = review.ready
-        if not review.waiting and not review.problems:
-            for message in set(review.placing) - self.said_placing:
-                self.say(f"{message}: 'Score it' waits for it (Enter here twice scores anyway)")
-        self.said_placing = set(review.placing)
-        for problem in review.problems:
-            self.say(f"✗ {problem.message}")
+            self.telling.tell(self.plan(), self.state.data, review)
 
     def score(self, anyway: bool = False) -> Reply:
         """"Score it": offered only when the review is ready; its warnings shown first, then

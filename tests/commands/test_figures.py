@@ -40,11 +40,11 @@ class MostPoints(Figure):
     def overall_blocks(self, standings: Any) -> list[Block]:
         body = [[player.name, str(self.points(player))] for player in standings.players]
         return section("Most points", [name_column(), number_column("Points ever")], body,
-                       note="Points ever: every total added up.", player=0)
+                       legend=(("Points ever", "every total added up."),), player=0)
 
     @staticmethod
     def points(player: Any) -> int:
-        return sum((record.found or {}).get("most_points", [0])[0] for record in player.by_game.values())
+        return sum(record.got("most_points", [0])[0] for record in player.by_game.values())
 
 
 @pytest.fixture

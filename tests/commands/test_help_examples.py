@@ -99,8 +99,9 @@ def examples_of(syntax: str) -> list[tuple[str, Any]]:
             shown.append(("none", []))
         if m := re.match(r"one of (.*) \(the word or its number", part):
             for number, word in re.findall(r"(\d+) (\w+)", m.group(1)):
-                # a number that is also an answer of its own (Galapagos' bonus tile 1-6) is that number
-                shown += [(word, word), (number, int(number) if "a whole number" in syntax else word)]
+                shown += [(word, word), (number, word)]  # a number the help offers means its word
+        elif m := re.match(r"one of (.*) \(the word;", part):  # a bare number is another answer's
+            shown += [(word, word) for word in m.group(1).split(", ")]
         if part.startswith("y or n"):
             shown += [("y", True), ("n", False)]
         if part.startswith("text on one line"):

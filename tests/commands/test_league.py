@@ -16,7 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorecalc.league.chart import date_ticks, label_positions, season_picture
-from scorecalc.league.figures.ratings import Ratings, Seat
+from scorecalc.league.figures import by_players, categories
+from scorecalc.league.figures.ratings import Ratings, Seat, changes, rating
+from scorecalc.league.figures.streaks import player_form
+from scorecalc.league.figures.versus import versus_of
 from scorecalc.league.standings import Insight, compute, placing_shares
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
 from tests.helpers import EXAMPLES, examples, run_cli, run_scorecalc
@@ -102,8 +105,8 @@ def test_a_solo_play_rates_no_one() -> None:
     together = sheet("origin", ("Ana", 40), ("Bo", 30), date="2026-01-04")
     result = compute([alone, together], insight=Insight.of("ratings"))
     ana = next(player for player in result.players if player.name == "Ana")
-    assert ana.by_game["caracas"].rating is None and ana.overall.rating is not None
-    assert ana.overall.rating == ana.by_game["origin"].rating
+    assert rating(ana.by_game["caracas"]) is None and rating(ana.overall) is not None
+    assert rating(ana.overall) == rating(ana.by_game["origin"])
 
 
 # --- the play order --------------------------------------------------------------------------
@@ -122,12 +125,13 @@ def test_streaks_form_and_ratings_follow_the_play_order() -> None:
     result = compute(season_in_file_order(), insight=Insight.of("ratings", "streaks"))
     assert [play.info.file for play in result.in_order] == ["c.yaml", "z.yaml", "a.yaml", "b.yaml"]
     ana = next(player for player in result.players if player.name == "Ana")
-    assert ana.form is not None and (ana.form.form, ana.form.longest, ana.form.current) == ("WLWL", 1, 0)
+    form = player_form(ana)
+    assert form is not None and (form.form, form.longest, form.current) == ("WLWL", 1, 0)
     by_hand = Ratings()
     for winner in ("Ana", "Bo", "Ana", "Bo"):
         by_hand.play([Seat("ana", 1 if winner == "Ana" else 2), Seat("bo", 1 if winner == "Bo" else 2)])
-    assert ana.overall.rating == by_hand.get("ana")
-    assert ana.by_game["origin"].rating == by_hand.get("ana")
+    assert rating(ana.overall) == by_hand.get("ana")
+    assert rating(ana.by_game["origin"]) == by_hand.get("ana")
 
 
 def test_solo_plays_without_a_goal_count_in_neither_streaks_nor_form() -> None:
@@ -135,10 +139,11 @@ def test_solo_plays_without_a_goal_count_in_neither_streaks_nor_form() -> None:
     percy = sheet("caribe", ("Ana", 90), ("Percy", 80), date="2026-01-04", automa=("Percy",), solo_goal=True)
     result = compute([*season_in_file_order(), alone, percy], insight=Insight.of("streaks"))
     ana = next(player for player in result.players if player.name == "Ana")
-    assert ana.form is not None and ana.form.form == "WLWWL"  # c z a [alone: none] percy b
-    assert (ana.form.longest, ana.form.current) == (2, 0)
+    form = player_form(ana)
+    assert form is not None and form.form == "WLWWL"  # c z a [alone: none] percy b
+    assert (form.longest, form.current) == (2, 0)
     only_alone = compute([alone], insight=Insight.of("streaks"))
-    assert only_alone.players[0].form is None
+    assert player_form(only_alone.players[0]) is None
 
 
 @pytest.mark.slow  # every option and both charts, twice
@@ -185,16 +190,16 @@ def test_versus_rival_and_nemesis_by_hand() -> None:
               sheet("origin", ("Cy", 45), ("Ana", 45), ("Bo", 10))]   # Ana and Cy level
     result = compute(sheets, insight=Insight.of("versus"))
     ana = next(player for player in result.players if player.name == "Ana")
-    assert [tuple(meeting) for meeting in ana.versus or []] == [("bo", 4, 2, 2), ("cy", 2, 1, 0)]
-    assert (ana.rival, ana.nemesis) == ("Bo", None)  # Bo was ahead 2 times, behind 2: no nemesis
+    assert [tuple(meeting) for meeting in versus_of(ana).meetings] == [("bo", 4, 2, 2), ("cy", 2, 1, 0)]
+    assert versus_of(ana)[1:] == ("Bo", None)  # Bo was ahead 2 times, behind 2: no nemesis
     cy = next(player for player in result.players if player.name == "Cy")
-    assert [tuple(meeting) for meeting in cy.versus or []] == [("ana", 2, 0, 1), ("bo", 2, 1, 0)]
-    assert (cy.rival, cy.nemesis) == ("Ana", "Ana")  # met both twice, records 0-1 and 1-0: the name decides
+    assert [tuple(meeting) for meeting in versus_of(cy).meetings] == [("ana", 2, 0, 1), ("bo", 2, 1, 0)]
+    assert versus_of(cy)[1:] == ("Ana", "Ana")  # met both twice, records 0-1 and 1-0: the name decides
     bo = next(player for player in result.players if player.name == "Bo")
-    assert [tuple(meeting) for meeting in bo.versus or []] == [("ana", 4, 2, 2), ("cy", 2, 0, 1)]
-    assert bo.nemesis == "Cy"  # ahead of Bo once (a shared place once), never behind
+    assert [tuple(meeting) for meeting in versus_of(bo).meetings] == [("ana", 4, 2, 2), ("cy", 2, 0, 1)]
+    assert versus_of(bo).nemesis == "Cy"  # ahead of Bo once (a shared place once), never behind
     lonely = compute([sheet("caracas", ("Ana", 31))], insight=Insight.of("versus")).players[0]
-    assert (lonely.versus, lonely.rival, lonely.nemesis) == ([], None, None)
+    assert versus_of(lonely) == ([], None, None)
 
 
 def test_by_players_and_categories_by_hand() -> None:
@@ -204,11 +209,11 @@ def test_by_players_and_categories_by_hand() -> None:
               sheet("origin", ("Ana", 61), ("Bo", 40), categories=parts)]
     result = compute(sheets, insight=Insight.of("by_players", "categories"))
     record = next(player for player in result.players if player.name == "Ana").by_game["origin"]
-    parts = (record.by_players or {}).items()
+    parts = by_players.parts(record).items()
     by_size = {size: (part.played, part.wins, part.average) for size, part in parts}
     assert by_size == {2: (2, 2, 55.5), 3: (1, 0, 31.0)}
     # Ana's totals 50, 31, 61: Books 25, 15, 30; Game score the rest: 25, 16, 31
-    assert record.category_averages() == {"Game score": 24.0, "Books": pytest.approx(70 / 3)}
+    assert categories.averages(record) == {"Game score": 24.0, "Books": pytest.approx(70 / 3)}
 
 
 # --- every format --------------------------------------------------------------------------
@@ -356,7 +361,7 @@ def test_chart_series_are_ratings_or_wins_after_each_dated_play() -> None:
     assert picture.measure == "Rating (ordinal)"
     ana = next(line for line in picture.lines if line.name == "Ana")
     assert [x for x, _ in ana.points] == [1, 2, 3, 5]
-    assert ana.points[2][1] == pytest.approx(rated.rating_changes[2][0].after.ordinal)
+    assert ana.points[2][1] == pytest.approx(changes(rated)[2][0].after.ordinal)
 
 
 def test_chart_labels_never_overlap_and_ticks_name_days() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorecalc.league.standings import ALL, Filters, compute, order_key
+from scorecalc.league.records import ALL, Filters, order_key
+from scorecalc.league.standings import compute
 from scorecalc.sheet import PlayerScore, PlayInfo, Scored, ScoreSheet
 from tests.helpers import EXAMPLES, first_quick, run_cli
 

@@ -65,7 +65,7 @@ def _typed(path: Path):
     """Load a file as scorecalc reads it (only true/false are booleans)."""
     from scorecalc.reading.loading import Source, compose
     from scorecalc.spec import Anything
-    from scorecalc.spec.checking import Context
+    from scorecalc.spec.context import Context
 
     return Anything().check(compose(Source(str(path), path.read_text(encoding="utf-8"))), (), Context())
 

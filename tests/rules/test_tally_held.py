@@ -115,7 +115,7 @@ def test_a_caracas_board_in_tiles_form_cannot_hold_it(tmp_path: Path) -> None:
         opened(tmp_path, "caracas", text)
     lines = str(raised.value).splitlines()
     name = str(tmp_path / "t.yaml")
-    assert lines[0] == (f"{name}: Alex's tile ✻3 animal: the file has “animals: [jagaur]” in "
+    assert lines[0] == (f"{name}: Alex's tile ✻3 animals: the file has “animals: [jagaur]” in "
                         "“{row: 3, col: asterisk, land: jungle, animals: [jagaur], river: [N, E]}” "
                         "(unknown animal 'jagaur'; did you mean 'jaguar'?)")
     assert lines[1].startswith(f"{name}: no question of tally can hold it")

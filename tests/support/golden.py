@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorecalc.league import figures
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "commands" / "golden"
 FILE_TIME = 1_767_225_600  # 2026-01-01 00:00 UTC: every copied example's modification time
@@ -34,7 +36,8 @@ CLOCK = "1767643200"  # 2026-01-05 20:00 UTC: tally's "now" (SOURCE_DATE_EPOCH)
 ENVIRONMENT = {"COLUMNS": "80", "LINES": "200", "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC",
                "SOURCE_DATE_EPOCH": CLOCK}
 FORMATS = ("markdown", "json", "csv", "bgstats", "bgsplay")
-STANDINGS_OPTIONS = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
+STANDINGS_OPTIONS = tuple(figure.flag for figure in figures.listed())
+"""Every figure's flag, as ``standings --help`` lists them: a new figure is in the golden runs."""
 NO_NEWLINE = "\\ no newline at end of output\n"
 
 TALLY = {

@@ -48,7 +48,7 @@ def score(players: list[dict[str, Any]]) -> ScoreSheet:
     return rank(ScoreSheet("toy", ("Points",), tuple(scores)))
 
 
-def shout(players: list[dict[str, Any]]) -> str:
+def shout(players: list[dict[str, Any]], width: int | None) -> str:
     return " ".join(player["name"].upper() for player in players)
 
 

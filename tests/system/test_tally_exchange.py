@@ -103,6 +103,39 @@ def test_tally_stops_keeps_the_edit_and_prints_the_answer_not_saved(folder: Path
     assert sorted(os.listdir(folder)) == ["t.yaml"]
 
 
+def test_an_append_opened_before_the_replace_and_written_after_its_check_is_put_back(folder: Path) -> None:
+    """The window the exchange cannot close (the 200-race stress run met it): ``echo >> FILE``
+    opens FILE just before tally's replace and writes just after tally checked what came out,
+    into the file no name reaches any more. The next write finds it changed, puts it back as
+    FILE and stops: the edit is never lost."""
+    path = folder / "t.yaml"
+    keeper = Keeper(str(path))
+    keeper.start()
+    keeper.write("game: galapagos\n")
+    with open(path, "a", encoding="utf-8") as appending:  # opened before the replace
+        keeper.write("game: galapagos\nlocation: Home\n")  # replaced and checked: unchanged then
+        appending.write(EDIT)  # lands in the file replaced
+    assert path.read_text() == "game: galapagos\nlocation: Home\n"  # not in FILE yet
+    with pytest.raises(Changed, match="was edited as tally replaced it"):
+        keeper.write("game: galapagos\nlocation: Pub\n")
+    assert path.read_text() == "game: galapagos\n" + EDIT  # the edit is FILE again
+    assert sorted(os.listdir(folder)) == ["t.yaml"]
+    keeper.close()
+
+
+def test_a_replaced_file_left_alone_is_let_go_at_the_next_write(folder: Path) -> None:
+    keeper = Keeper(str(folder / "t.yaml"))
+    keeper.start()
+    for text in ("a: 1\n", "a: 2\n", "a: 3\n"):
+        keeper.write(text)
+    assert keeper.replaced is not None and keeper.replaced[1] != keeper.known  # only the last one held
+    held = keeper.replaced[0]
+    keeper.close()
+    assert keeper.replaced is None and keeper.lock_fd == -1
+    with pytest.raises(OSError):
+        os.fstat(held)  # closed
+
+
 def test_without_an_exchange_the_check_comes_just_before_the_rename(folder: Path, seam: Any,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(writing, "exchange", lambda first, second: False)

@@ -78,7 +78,7 @@ def test_a_word_a_board_in_tiles_form_cannot_hold_exits_2(tmp_path: Path) -> Non
     result = run_scorecalc("tally", "caracas", "t.yaml", cwd=tmp_path, input="\n" * 20)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.splitlines()[0] == (
-        "t.yaml: Alex's tiles entry 9 animals: the file has “animals: [jagaur]” in “{row: 3, col: asterisk, "
+        "t.yaml: Alex's tile ✻3 animals: the file has “animals: [jagaur]” in “{row: 3, col: asterisk, "
         "land: jungle, animals: [jagaur], river: [N, E]}” (unknown animal 'jagaur'; did you mean 'jaguar'?)")
     assert "players[" not in result.stderr and not re.search(r"t\.yaml:\d+:\d+", result.stderr)
     assert (tmp_path / "t.yaml").read_text() == text

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow
 from scorecalc.games.caracas.board import Board  # noqa: E402
 from scorecalc.games.caracas.grid import parse_grid  # noqa: E402
 from scorecalc.games.caracas.show import draw_board  # noqa: E402
-from scorecalc.tally.wrapping import display_width  # noqa: E402
+from scorecalc.wrapping import display_width  # noqa: E402
 from tests.helpers import GAMES, interrupt, per_game, spawn_scorecalc  # noqa: E402
 
 ENV = {"COLUMNS": None, "LINES": None, "SOURCE_DATE_EPOCH": "1767643200"}  # the terminal's own size

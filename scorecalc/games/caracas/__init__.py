@@ -30,11 +30,12 @@ if TYPE_CHECKING:
     from ...sheet import ScoreSheet
 
 
-def draw_boards(table: Table) -> str:
-    """``--show-board``: each explorer's grid as typed (imported only when asked for)."""
+def draw_boards(table: Table, width: int | None) -> str:
+    """``--show-board``: each explorer's grid as typed, fitted to ``width`` columns (imported only
+    when asked for)."""
     from .show import show_board
 
-    return show_board(table)
+    return show_board(table, width)
 
 
 def draw_pictures(table: Table, sheet: ScoreSheet) -> Sequence[Picture]:

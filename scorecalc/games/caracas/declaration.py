@@ -15,7 +15,7 @@ from .board import COLUMN_NAMES, COLUMN_SYMBOLS, FORK_READINGS, LANDS, SIDES
 from .grid import GridText, parse_grid
 
 if TYPE_CHECKING:
-    from ...spec.checking import Context
+    from ...spec.context import Context
 
 
 

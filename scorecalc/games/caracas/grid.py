@@ -32,7 +32,7 @@ from .animals import ANIMALS, name
 from .board import COLUMNS, SIDES, Tile
 
 if TYPE_CHECKING:
-    from ...spec.checking import Context
+    from ...spec.context import Context
 
 LAND_CODES = {"ju": "jungle", "sa": "savannah", "sw": "swamp"}
 ANIMAL_CODES = {

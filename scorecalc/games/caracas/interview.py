@@ -363,12 +363,17 @@ def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str
     tiles = player.get("tiles") if isinstance(player, Mapping) else None
     tile = tiles[index] if isinstance(tiles, list) and 0 <= index < len(tiles) else None
     words = [f"{owner(path[1])} {tile_words(tile, index)}"]
-    for part in path[4:]:
-        words.append(f"{part + 1}" if isinstance(part, int) else TILE_PARTS.get(part, part.replace("_", " ")))
+    rest = path[4:]
+    for at, part in enumerate(rest):
+        entry = at + 1 < len(rest) and isinstance(rest[at + 1], int)  # ``animal 2``; the list: ``animals``
+        words.append(f"{part + 1}" if isinstance(part, int) else
+                     (ENTRY if entry else TILE_PARTS).get(part, part.replace("_", " ")))
     return " ".join(words)
 
 
-TILE_PARTS = {"col": "column", "rivers": "river", "animals": "animal"}
+TILE_PARTS = {"col": "column"}
+ENTRY = {"rivers": "river", "animals": "animal"}
+"""A tile's list named by one of its entries (``animal 2``, ``river 1``)."""
 
 
 def tile_words(tile: Any, index: int) -> str:

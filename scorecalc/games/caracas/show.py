@@ -3,7 +3,8 @@
 Each tile is a box with its land and animals, names in full (the box is as wide as the
 longest name: 79 columns in all); narrower than that (tally at 60 columns), the boxes are
 shorter and a name that does not fit is written as its grid code (``Sq`` for the squirrel
-monkey), the way the player typed it. A river side is marked on the side of the box: ``≈`` for a tile's only
+monkey), the way the player typed it, and a key under the board names each code used
+(``Key: Sq squirrel monkey``). A river side is marked on the side of the box: ``≈`` for a tile's only
 river; on a tile with separate rivers each river has its own mark (``≈`` the first,
 ``≋`` the second...), and a line under the board names them. Facing sides of two tiles
 are drawn apart, so a river that meets no river on the next tile (a dead end) shows as a
@@ -15,13 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...sheet import plural
+from ...wrapping import wrap
 from .animals import ANIMALS, Rules, name
 from .board import COLUMN_SYMBOLS, COLUMNS, LANDS, SIDES, Board, Tile, label
 from .grid import CODE_OF_ANIMAL, render_grid
 from .landscape import figures_of
 
 if TYPE_CHECKING:
-    from . import Table
+    from .table import Table
 
 RIVER_MARKS = ("≈", "≋", "∿", "≀")
 """One mark per river of a tile (a tile has at most 4 rivers: one per side)."""
@@ -75,7 +77,8 @@ def _box(tile: Tile | None, inner: int = INNER) -> list[str]:
 
 
 def draw_board(board: Board, columns: int | None = None) -> list[str]:
-    """The board as lines of at most 79 characters, or 59 when ``columns`` is narrower."""
+    """The board as lines of at most 79 characters, or 59 when ``columns`` is narrower (then a
+    key to the codes that stand for names too long for a box, within the same 59)."""
     inner = inner_for(columns)
     width = inner + 2
     header = " " * ROW_LABEL + " ".join(COLUMN_SYMBOLS[col].center(width) for col in COLUMNS)
@@ -87,6 +90,11 @@ def draw_board(board: Board, columns: int | None = None) -> list[str]:
         for index in range(5):
             prefix = f"{row:>{ROW_LABEL - 1}} " if index == 2 else " " * ROW_LABEL
             lines.append((prefix + " ".join(box[index] for box in boxes)).rstrip())
+    shortened = sorted({animal for tile in board for animal in tile.animals
+                        if fitted(name(animal), inner, "") == ""}, key=lambda animal: CODE_OF_ANIMAL[animal])
+    if shortened:
+        key = "Key: " + ", ".join(f"{CODE_OF_ANIMAL[animal].title()} {name(animal)}" for animal in shortened)
+        lines += wrap(key, len(header.rstrip()) if columns is None else min(columns - 1, span + ROW_LABEL))
     return lines
 
 
@@ -106,6 +114,7 @@ def separate_rivers(board: Board) -> list[str]:
 
 
 def summary(board: Board, rules: Rules) -> str:
+    """The board's figures in one line, its parts apart by ``;`` (``show_board`` wraps it)."""
     figures = figures_of(board, rules.forks)
     basins = sorted((len(basin) for basin in board.basins), reverse=True)
     dead = ", ".join(f"{label(square)} {side}" for square, side in board.dead_ends) or "none"
@@ -116,22 +125,30 @@ def summary(board: Board, rules: Rules) -> str:
             f"dead ends: {dead}")
 
 
-def show_board(table: Table) -> str:
-    """Every explorer's grid (or comparison figures), then the grid form to copy."""
+def show_board(table: Table, width: int | None = None) -> str:
+    """Every explorer's grid (or comparison figures), then the grid form to copy; the board drawn
+    for ``width`` columns (``draw_board``) and every other line wrapped at word boundaries to
+    it (``None``: no limit, each a line)."""
     out: list[str] = []
+
+    def said(text: str) -> None:
+        out.extend([text] if width is None else wrap(text, width - 1))
+
     for explorer in table.explorers:
         if explorer.board is None:
             figures = explorer.figures(table.rules)
-            out.append(f"{explorer.name}: comparison only — biggest jungle {figures.biggest_jungle}, "
-                       f"{figures.savannah_areas} savannah areas, {figures.swamp_areas} swamp areas, "
-                       f"{figures.forks} forks/mergers in one basin")
+            said(f"{explorer.name}: comparison only — biggest jungle {figures.biggest_jungle}, "
+                 f"{figures.savannah_areas} savannah areas, {figures.swamp_areas} swamp areas, "
+                 f"{figures.forks} forks/mergers in one basin")
             out.append("")
             continue
-        out.append(explorer.name)
-        out.extend(draw_board(explorer.board))
-        out.extend(separate_rivers(explorer.board))
-        out.append(summary(explorer.board, table.rules))
-        out.append("grid form:")
-        out.extend("  " + line for line in render_grid(list(explorer.board)).splitlines())
+        said(explorer.name)
+        out.extend(draw_board(explorer.board, width))
+        for line in separate_rivers(explorer.board):
+            said(line)
+        said(summary(explorer.board, table.rules))
+        said("grid form:")
+        for line in render_grid(list(explorer.board)).splitlines():
+            said("  " + line)
         out.append("")
     return "\n".join(out)

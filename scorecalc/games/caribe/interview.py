@@ -6,6 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...spec.interview import AFTER_PLAYERS, PLAYERS, Ask, Interview, Table
+from .declaration import ANIMALS, KNOWLEDGE, TERRAINS
+
+KNOWLEDGE_SAID = ("the white-point value under each knowledge marker (0-5), in this order: "
+                  + " ".join(KNOWLEDGE))
+BOARD_SAID = ("animals on each animal track, then scientists on each terrain track (0-5), in this order: "
+              + " ".join((*ANIMALS, *TERRAINS)))
+"""The order of the values, shown with the question (not only after '?'): '3 4 2' is read in it."""
 
 
 def one_player_solo(table: Table) -> int | None:
@@ -21,6 +28,9 @@ def you_vs_percy(table: Table, _: Mapping[str, Any]) -> bool:
 
 INTERVIEW = Interview({
     "players": Ask(PLAYERS, most=one_player_solo),
+    "players.knowledge": Ask(said=KNOWLEDGE_SAID),
+    "players.board": Ask(said=BOARD_SAID),
+    "percy.knowledge": Ask(said=KNOWLEDGE_SAID.replace("each knowledge", "each of Percy's knowledge")),
     "players.books": Ask(noun="book", said="completed theory books, one at a time: the whole icons "
                                            "(fauna 2, geology 1), or the pages slot by slot"),  # "book 2"
     "solo": Ask(said="a solo game: You vs Percy (percy) or Beat Your Own Score (byos), and the "

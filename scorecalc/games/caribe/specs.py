@@ -15,7 +15,7 @@ from ...spec import Choice, ListOf, MapOf, Record, Spec, Text
 from ...spec.answer import mapping_node, scalar_node
 
 if TYPE_CHECKING:
-    from ...spec.checking import Context
+    from ...spec.context import Context
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

@@ -13,7 +13,7 @@ from ...reading.scalars import FLOAT, INT, STR, is_integer
 from ...spec import Int
 
 if TYPE_CHECKING:
-    from ...spec.checking import Context
+    from ...spec.context import Context
 
 _MONEY_TEXT = r"^£?\s*(\d{1,3}(?:,\d{3}){1,6}|\d{1,20})$"
 _DOTTED_THOUSANDS = r"^£?\s*\d{1,3}(?:\.\d{3})+$"

@@ -18,7 +18,7 @@ from . import by_players, categories, ratings, streaks, versus
 from .base import Figure
 
 if TYPE_CHECKING:
-    from ..standings import Insight
+    from ..records import Insight
 
 FIGURES: tuple[Figure, ...] = (
     ratings.FIGURE,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ...blocks import Column, Heading, Paragraph, Row, Table
+from ...blocks import Column, Group, Heading, Paragraph, Row, Table
 
 if TYPE_CHECKING:
     from ...blocks import Block
     from ...plays import Play
     from ...sheet import PlayerScore, ScoreSheet
-    from ..standings import Player, Record, Standings
+    from ..records import Player, Record, Standings
 
 NO_VALUE = "–"
 """A figure that is not there (a category not recorded, no rating yet, no result): an en dash."""
@@ -114,19 +114,27 @@ def names_by_key(standings: Standings) -> dict[str, str]:
     return {player.key: player.name for player in standings.players}
 
 
-def section(title: str, columns: Sequence[Column], body: Sequence[Sequence[str]], *, note: str = "",
-            player: int = 1, level: int = 2) -> list[Block]:
-    """A titled table: its heading, the note explaining its columns (when it has one), the table.
+def section(title: str, columns: Sequence[Column], body: Sequence[Sequence[str]], *,
+            legend: Sequence[tuple[str, str]] = (), player: int = 1, level: int = 2) -> list[Block]:
+    """A titled table: its heading, its legend (a line per column a reader may not know: the
+    column's name, then what it means in words), the table.
 
     ``player``: the column holding the player's name (each row's ``player``, for a reader to
     look up).
     """
     blocks: list[Block] = [Heading(title, level)]
-    if note:
-        blocks.append(Paragraph(note, "note"))
+    blocks.extend(legend_lines(legend))
     rows = tuple(Row(tuple(cells), (("player", cells[player]),)) for cells in body)
     blocks.append(Table(tuple(columns), rows, "standings"))
     return blocks
+
+
+def legend_lines(legend: Sequence[tuple[str, str]]) -> list[Block]:
+    """``Met: plays together.``: a line per figure, labelled with its column's name, read as one
+    passage (the table format draws them line after line)."""
+    if not legend:
+        return []
+    return [Group(tuple(Paragraph(meaning, "meaning", label) for label, meaning in legend))]
 
 
 def name_column(header: str = "Player", *, groups: bool = False) -> Column:

@@ -9,21 +9,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..standings import Record
+from ..records import Record
 from .base import CsvColumn, Figure, games_only, name_column, number_column, percent, section
 
 if TYPE_CHECKING:
     from ...blocks import Block
     from ...sheet import PlayerScore, ScoreSheet
-    from ..standings import Standings
+    from ..records import Standings
 
 PARTS = ("played", "wins", "win_rate", "average")
+
+
+def parts(record: Record) -> dict[int, Record]:
+    """The record's figures by number of people at the table (kept by this figure)."""
+    return record.got(FIGURE.name, {})
 
 
 def by_players_json(record: Record) -> dict[str, dict[str, Any]]:
     return {str(size): {"played": part.played, "wins": part.wins, "win_rate": round(part.win_rate, 3),
                         "average": round(part.average, 3)}
-            for size, part in sorted((record.by_players or {}).items())}
+            for size, part in sorted(parts(record).items())}
 
 
 class ByPlayersFigure(Figure):
@@ -34,16 +39,15 @@ class ByPlayersFigure(Figure):
 
     def count(self, record: Record, sheet: ScoreSheet, score: PlayerScore, won: bool,
               share: float | None, seats: int) -> None:
-        if record.by_players is None:
-            record.by_players = {}
-        record.by_players.setdefault(seats, Record()).add(score.total, won, share)
+        by_size: dict[int, Record] = record.kept(self.name, {})
+        by_size.setdefault(seats, Record()).add(score.total, won, share)
 
     def game_json(self, standings: Standings, game: str, record: Record) -> dict[str, Any]:
         return {"by_players": by_players_json(record)}
 
     def csv_columns(self, standings: Standings) -> list[CsvColumn]:
         sizes = sorted({size for player in standings.players for record in player.by_game.values()
-                        for size in record.by_players or {}})
+                        for size in parts(record)})
 
         def value(size: int, part: str) -> Callable[[Record], Any]:
             return lambda record: by_players_json(record).get(str(size), {}).get(part, "")
@@ -54,7 +58,7 @@ class ByPlayersFigure(Figure):
     def game_blocks(self, standings: Standings, game: str) -> list[Block]:
         body = []
         for player, record in standings.table(game):
-            for size, part in sorted((record.by_players or {}).items()):
+            for size, part in sorted(parts(record).items()):
                 body.append([player.name, str(size), str(part.played), str(part.wins), percent(part.win_rate),
                              f"{part.average:.1f}"])
         columns = [name_column(groups=True),

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from ...blocks import Block
     from ...plays import Play
-    from ..standings import Player, Record, Standings
+    from ..records import Player, Record, Standings
 
 class Rating(NamedTuple):
     """A player's rating after some plays."""
@@ -126,8 +126,22 @@ class Ratings:
 
 # --- the figure: ``--ratings`` ------------------------------------------------------------------
 
-RATINGS_NOTE = ("Rating: the ordinal mu - 3 sigma of openskill's Thurstone-Mosteller model, 0 before "
-                "a first play with others; it rises with wins against strong players.")
+
+def rating(record: Record) -> Rating | None:
+    """The record's rating after its last play (kept by this figure); ``None`` without a play
+    with others."""
+    return record.got(FIGURE.name, None)
+
+
+def changes(standings: Standings) -> list[list[Change]]:
+    """What each play of ``standings.in_order`` did to the overall ratings (kept by this figure)."""
+    return standings.got(FIGURE.name, [])
+
+
+RATINGS_LEGEND = (("Rating", "a skill estimate from the plays with others (0 before the first): it "
+                              "rises with each win, most against strong players, and starts low "
+                              "while few plays are known."),)
+"""In words a player reads; the model behind it is named in docs/league.md, not on the page."""
 
 
 def rating_json(rating: Rating | None) -> dict[str, float] | None:
@@ -160,25 +174,26 @@ class RatingsFigure(Figure):
         """Each player's rating over all games and per game, and each play's changes overall."""
         overall = Ratings()
         per_game: dict[str, Ratings] = {}
+        season: list[list[Change]] = standings.kept(self.name, [])
         for play in plays:
             seats = play.seats
-            standings.rating_changes.append(overall.play(seats))
+            season.append(overall.play(seats))
             per_game.setdefault(play.sheet.game, Ratings()).play(seats)
         for key, player in by_key.items():
-            player.overall.rating = overall.get(key)
+            player.overall.found[self.name] = overall.get(key)
             for game, record in player.by_game.items():
-                record.rating = per_game[game].get(key)
+                record.found[self.name] = per_game[game].get(key)
 
     def player_json(self, standings: Standings, player: Player) -> dict[str, Any]:
-        return {"rating": rating_json(player.overall.rating)}
+        return {"rating": rating_json(rating(player.overall))}
 
     def game_json(self, standings: Standings, game: str, record: Record) -> dict[str, Any]:
-        return {"rating": rating_json(record.rating)}
+        return {"rating": rating_json(rating(record))}
 
     def csv_columns(self, standings: Standings) -> list[CsvColumn]:
         def cell(part: str) -> Cell:
             def value(standings: Standings, player: Player, game: str, record: Record) -> Any:
-                found = rating_json(record.rating)
+                found = rating_json(rating(record))
                 return "" if found is None else found[part]
 
             return value
@@ -189,8 +204,8 @@ class RatingsFigure(Figure):
         """One row per player, best rated over all games first; one column for all games and
         one per game."""
         def rank_key(player: Player) -> tuple[Any, ...]:
-            rating = player.overall.rating
-            return (rating is None, -(rating.ordinal if rating else 0.0), player.key, player.name)
+            overall = rating(player.overall)
+            return (overall is None, -(overall.ordinal if overall else 0.0), player.key, player.name)
 
         players = sorted(standings.players, key=rank_key)
         body: list[list[str]] = []
@@ -199,13 +214,13 @@ class RatingsFigure(Figure):
             level = rank_key(player)[:2]
             position = body[-1][0] if previous == level else str(index + 1)
             previous = level
-            cells = [position, player.name, one_decimal(ordinal(player.overall.rating))]
-            cells += [one_decimal(ordinal(player.by_game[game].rating)) if game in player.by_game
+            cells = [position, player.name, one_decimal(ordinal(rating(player.overall)))]
+            cells += [one_decimal(ordinal(rating(player.by_game[game]))) if game in player.by_game
                       else NO_VALUE for game in standings.games]
             body.append(cells)
         columns = [number_column("#"), name_column(), number_column("All games"),
                    *(number_column(short_title(game)) for game in standings.games)]
-        return section("Ratings", columns, body, note=RATINGS_NOTE)
+        return section("Ratings", columns, body, legend=RATINGS_LEGEND)
 
 
 FIGURE = RatingsFigure()

@@ -17,7 +17,7 @@ from .base import NO_VALUE, CsvColumn, Figure, name_column, number_column, overa
 if TYPE_CHECKING:
     from ...blocks import Block
     from ...plays import Play
-    from ..standings import Player, Standings
+    from ..records import Player, Standings
 
 FORM_LENGTH = 5
 """The form is the last five results."""
@@ -32,6 +32,11 @@ class Form(NamedTuple):
     """Wins in a row up to the player's latest result (0 after a result that is no win)."""
     form: str
     """The last five results as ``W`` and ``L``, latest last (fewer when fewer were had)."""
+
+
+def player_form(player: Player) -> Form | None:
+    """The player's streaks and form (kept by this figure); ``None`` without a result."""
+    return player.got(FIGURE.name, None)
 
 
 def has_result(play: Play) -> bool:
@@ -67,8 +72,10 @@ def forms(plays: Iterable[Play]) -> dict[str, Form]:
 
 # --- the figure: ``--streaks`` ------------------------------------------------------------------
 
-STREAKS_NOTE = ("Streak: wins in a row up to the latest play. Form: the last five results, latest last "
-                "(solo plays without a goal count in neither).")
+STREAKS_LEGEND = (("Streak", "wins in a row up to the latest play."),
+                  ("Longest", "the most wins in a row."),
+                  ("Form", "the last five results, W a win and L not, latest last (solo plays without a "
+                           "goal count in neither)."))
 
 
 class StreaksFigure(Figure):
@@ -83,28 +90,30 @@ class StreaksFigure(Figure):
 
     def season(self, standings: Standings, plays: Sequence[Play], by_key: dict[str, Player]) -> None:
         for key, form in forms(plays).items():
-            by_key[key].form = form
+            by_key[key].found[self.name] = form
 
     def player_json(self, standings: Standings, player: Player) -> dict[str, Any]:
-        form = player.form
+        form = player_form(player)
         return {"streak": {"longest": form.longest if form else 0, "current": form.current if form else 0},
                 "form": form.form if form else ""}
 
     def csv_columns(self, standings: Standings) -> list[CsvColumn]:
-        return [CsvColumn("streak_longest", overall_only(lambda p: p.form.longest if p.form else 0)),
-                CsvColumn("streak_current", overall_only(lambda p: p.form.current if p.form else 0)),
-                CsvColumn("form", overall_only(lambda p: p.form.form if p.form else ""))]
+        def part(name: str, none: Any) -> CsvColumn:
+            return CsvColumn(name, overall_only(lambda p: none if (form := player_form(p)) is None else
+                                                getattr(form, name.removeprefix("streak_"))))
+
+        return [part("streak_longest", 0), part("streak_current", 0), part("form", "")]
 
     def overall_blocks(self, standings: Standings) -> list[Block]:
         body = []
         for player in standings.players:
-            form = player.form
+            form = player_form(player)
             if form is None:
                 body.append([player.name, NO_VALUE, NO_VALUE, NO_VALUE])
             else:
                 body.append([player.name, str(form.current), str(form.longest), form.form or NO_VALUE])
         columns = [name_column(), number_column("Streak"), number_column("Longest"), Column("Form")]
-        return section("Streaks and form", columns, body, note=STREAKS_NOTE, player=0)
+        return section("Streaks and form", columns, body, legend=STREAKS_LEGEND, player=0)
 
 
 FIGURE = StreaksFigure()

@@ -15,7 +15,7 @@ from .base import NO_VALUE, CsvColumn, Figure, name_column, names_by_key, number
 if TYPE_CHECKING:
     from ...blocks import Block
     from ...plays import Play
-    from ..standings import Player, Standings
+    from ..records import Player, Standings
     from .ratings import Seated
 
 
@@ -29,6 +29,22 @@ class Meeting(NamedTuple):
     """Plays where the player finished ahead of the opponent."""
     behind: int
     """Plays where the opponent finished ahead."""
+
+
+class Versus(NamedTuple):
+    """A player's meetings (most met first), her rival's and nemesis' names (kept by this figure)."""
+
+    meetings: list[Meeting]
+    rival: str | None
+    nemesis: str | None
+
+
+NOBODY_MET = Versus([], None, None)
+
+
+def versus_of(player: Player) -> Versus:
+    """The player's head-to-head record; nobody met when none was worked out."""
+    return player.got(FIGURE.name, NOBODY_MET)
 
 
 def meetings(tables: Iterable[Sequence[Seated]]) -> dict[str, list[Meeting]]:
@@ -70,9 +86,12 @@ def nemesis(versus: Sequence[Meeting]) -> str | None:
 
 # --- the figure: ``--versus`` -------------------------------------------------------------------
 
-VERSUS_NOTE = ("Met: plays together. Ahead, Behind: who finished ahead (a shared place counts for "
-               "neither). Rival: the opponent met most (then the closest record). Nemesis: the opponent "
-               "most often ahead, of those ahead more often than behind.")
+VERSUS_LEGEND = (("Met", "plays together."),
+                 ("Ahead", "plays where the player finished ahead of the opponent (a shared place counts "
+                           "for neither)."),
+                 ("Behind", "plays where the opponent finished ahead."),
+                 ("Rival", "the opponent met most (then the closest record)."),
+                 ("Nemesis", "the opponent most often ahead, of those ahead more often than behind."))
 
 
 class VersusFigure(Figure):
@@ -88,27 +107,29 @@ class VersusFigure(Figure):
     def season(self, standings: Standings, plays: Sequence[Play], by_key: dict[str, Player]) -> None:
         met = meetings(play.seats for play in plays)
         for player in standings.players:
-            player.versus = met.get(player.key, [])
-            found = rival(player.versus), nemesis(player.versus)
-            player.rival, player.nemesis = (None if key is None else by_key[key].name for key in found)
+            versus = met.get(player.key, [])
+            found = (None if key is None else by_key[key].name for key in (rival(versus), nemesis(versus)))
+            player.found[self.name] = Versus(versus, *found)
 
     def player_json(self, standings: Standings, player: Player) -> dict[str, Any]:
         names = names_by_key(standings)
+        versus = versus_of(player)
         return {"versus": [{"name": names[meeting.key], "met": meeting.met, "ahead": meeting.ahead,
-                            "behind": meeting.behind} for meeting in player.versus or []],
-                "rival": player.rival, "nemesis": player.nemesis}
+                            "behind": meeting.behind} for meeting in versus.meetings],
+                "rival": versus.rival, "nemesis": versus.nemesis}
 
     def csv_columns(self, standings: Standings) -> list[CsvColumn]:
-        return [CsvColumn("rival", overall_only(lambda p: p.rival or ""), free_text=True),
-                CsvColumn("nemesis", overall_only(lambda p: p.nemesis or ""), free_text=True)]
+        return [CsvColumn("rival", overall_only(lambda p: versus_of(p).rival or ""), free_text=True),
+                CsvColumn("nemesis", overall_only(lambda p: versus_of(p).nemesis or ""), free_text=True)]
 
     def overall_blocks(self, standings: Standings) -> list[Block]:
         names = names_by_key(standings)
         body = []
         for player in standings.players:
-            for meeting in player.versus or []:
+            versus = versus_of(player)
+            for meeting in versus.meetings:
                 opponent = names[meeting.key]
-                marks = [word for word, who in (("rival", player.rival), ("nemesis", player.nemesis))
+                marks = [word for word, who in (("rival", versus.rival), ("nemesis", versus.nemesis))
                          if who == opponent]
                 shown = f"{opponent} ({', '.join(marks)})" if marks else opponent
                 body.append([player.name, shown, str(meeting.met), str(meeting.ahead), str(meeting.behind)])
@@ -116,7 +137,7 @@ class VersusFigure(Figure):
             body = [[player.name, NO_VALUE, "0", "0", "0"] for player in standings.players]
         columns = [name_column(groups=True), name_column("Opponent"),
                    *map(number_column, ("Met", "Ahead", "Behind"))]
-        return section("Head to head", columns, body, note=VERSUS_NOTE, player=0)
+        return section("Head to head", columns, body, legend=VERSUS_LEGEND, player=0)
 
 
 FIGURE = VersusFigure()
