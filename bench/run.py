@@ -389,6 +389,14 @@ def bench_pad(runs: int) -> list[tuple[str, float, float]]:
     return measured_pad(runs)
 
 
+def bench_app(runs: int, quick: bool) -> list[tuple[str, float, float]]:
+    """The app in Chromium against bare Pyodide (``bench/app.py``; skipped without dist/app)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from app import bench_app as measured_app
+
+    return measured_app(1 if quick else runs, 5 if quick else 20)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -399,7 +407,7 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
     parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
     parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
-    parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally", "pad"),
+    parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally", "pad", "app"),
                         help="run one benchmark")
     parser.add_argument("--before", metavar="SCORECALC",
                         help="another install's scorecalc script, timed beside this one at start-up")
@@ -412,6 +420,7 @@ def main() -> int:
         "scaling": lambda: bench_scaling(args.quick),
         "tally": lambda: bench_tally_answer(args.runs),
         "pad": lambda: bench_pad(args.runs),
+        "app": lambda: bench_app(args.runs, args.quick),
     }
     results = [result for name, bench in benches.items() if args.only in (None, name) for result in bench()]
     missed = [name for name, ratio, target in results if ratio > target]

@@ -240,17 +240,7 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
         if pending:
             return False
         os.fsync(fd)
-        if status is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.fchmod(fd, 0o666 & ~umask)  # an ordinary new file, not the temporary file's 0600
-        else:
-            os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
-            if (status.st_uid, status.st_gid) != (os.geteuid(), os.getegid()):
-                try:
-                    os.fchown(fd, status.st_uid, status.st_gid)
-                except OSError:
-                    pass  # only root may give a file away; the bits are kept all the same
+        _take_mode(fd, status)
         if held is not None:
             _lock_for_rename(fd, held)
         os.close(fd)
@@ -277,6 +267,31 @@ def _replace_held(real: str, data: bytes, status: os.stat_result | None, pending
                 pass
 
 
+def _take_mode(fd: int, status: os.stat_result | None) -> None:
+    """The new file's permissions: the old file's bits and owner (``status``), or a new file's
+    (the umask's, not the temporary file's 0600)."""
+    if status is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    os.fchmod(fd, stat.S_IMODE(status.st_mode) & 0o777)
+    if (status.st_uid, status.st_gid) != _owner():
+        try:
+            os.fchown(fd, status.st_uid, status.st_gid)
+        except OSError:
+            pass  # only root may give a file away; the bits are kept all the same
+
+
+def _owner() -> tuple[int, int]:
+    """The effective user and group ids; under Pyodide (the app), which has neither call, the
+    owner of every file there (its file system knows one user)."""
+    try:
+        return os.geteuid(), os.getegid()
+    except AttributeError:
+        return os.stat(".").st_uid, os.stat(".").st_gid
+
+
 def _create_only(temporary: str, real: str) -> None:
     """Give the finished temporary file the name ``real`` only if no file has it: a hard link,
     which the kernel refuses (``FileExistsError``) when the name is taken, in one step. On a
@@ -286,7 +301,8 @@ def _create_only(temporary: str, real: str) -> None:
         os.link(temporary, real)
     except FileExistsError:
         raise
-    except OSError:  # no hard links here (some network and FAT file systems)
+    except (OSError, AttributeError):  # no hard links here (some network and FAT file systems;
+        # Pyodide's os has no link at all)
         os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
         os.replace(temporary, real)
         return

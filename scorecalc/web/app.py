@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import jinja2
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
@@ -33,6 +29,17 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from .pad import Pad
+from .pages import (
+    PHONE_MOST,
+    answer_call,
+    form_html,
+    pad_html,
+    phones_reply,
+    placing_call,
+    score_call,
+    score_page,
+    static,
+)
 from .reply import Reply
 
 LIMIT = 64 * 1024
@@ -137,22 +144,6 @@ async def body_of(request: Request) -> bytes:
     return b"".join(chunks)
 
 
-@cache
-def templates() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.web", "templates"), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-
-
-@cache
-def static(name: str) -> bytes:
-    data = resources.files("scorecalc.web").joinpath("static", name).read_bytes()
-    if name == "pad.css":  # the board drawing's colours: the html format's own rules, one copy for both,
-        # said of the pad's drawing (svg.sketch: a .board here is the whole board's entry, not its svg)
-        shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_bytes()
-        data += b"\n" + shared.replace(b"svg.board ", b"svg.sketch ")
-    return data
-
-
 class Serving:
     """The running pad as the routes and the terminal share it: scoring and what follows."""
 
@@ -182,102 +173,89 @@ class Serving:
         return reply
 
 
-def score_page(pad: Pad) -> str:
-    """The html format's score page of FILE as written (``--format html``), naming FILE by its
-    own name as the pad's header does: where it lies on the server is not the phones' business."""
-    from ..output.html import render_html
-    from ..pipeline import score_file
-
-    # with its game and state (a Caracas board is drawn), FILE's name in the heading and warnings
-    return render_html([score_file(pad.name, pad.game.name, shown=os.path.basename(pad.name))])
-
-
 def build(serving: Serving, token: str, host: str) -> ASGIApp:
     """The pad's application: its routes under ``/TOKEN/``, behind ``Guard``."""
-    pad = serving.pad
+    routes = Routes(serving)
+    base = f"/{token}"
+    posted = {"answer": routes.answer, "score": routes.score, "placing": routes.placing}
+    read = {"": routes.page, "form": routes.form, "events": routes.events, "result": routes.result,
+            **{name: routes.static(name, kind) for name, kind in STATIC.items()}}
+    return Guard(Starlette(routes=[*(Route(f"{base}/{path}", handler) for path, handler in read.items()),
+                                   *(Route(f"{base}/{path}", handler, methods=["POST"])
+                                     for path, handler in posted.items())],
+                           exception_handlers={Exception: unexpected}),
+                 token, host, serving.pad.say)
 
-    async def page(request: Request) -> Response:
-        view = await run_in_threadpool(pad.view)
-        text = templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
-                                                                    file=os.path.basename(pad.name))
-        return HTMLResponse(text)
 
-    async def form(request: Request) -> Response:
-        view = await run_in_threadpool(pad.view)
-        return HTMLResponse(templates().get_template("form.html.j2").render(view=view))
+STATIC = {"pad.js": "text/javascript", "board.js": "text/javascript", "pad.css": "text/css"}
+"""The pad's scripts and style, served beside its page."""
 
-    async def answer(request: Request) -> Response:
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{place, seen, value}")
-        if isinstance(sent, Json):
-            return sent
-        if not well_formed(sent):
-            return refusal("not an answer: send JSON {place, seen, value}")
-        if sent.get("remove") is True:  # a list's last entry taken away
-            reply = await under_lock(pad, pad.remove, sent["place"], sent.get("seen"))
-        else:
-            reply = await under_lock(pad, pad.answer, sent["place"], sent.get("seen"), sent["value"])
+
+class Routes:
+    """The pad's routes: the page and its form, an answer, "Score it", a tile half built, the
+    score page, the event stream, the scripts (what each request asks: ``pages.py``)."""
+
+    def __init__(self, serving: Serving) -> None:
+        self.serving = serving
+        self.pad = serving.pad
+
+    async def page(self, request: Request) -> Response:
+        return HTMLResponse(pad_html(self.pad, await run_in_threadpool(self.pad.view)))
+
+    async def form(self, request: Request) -> Response:
+        return HTMLResponse(form_html(await run_in_threadpool(self.pad.view)))
+
+    async def sent(self, request: Request, shape: str, empty: bytes = b"") -> Any:
+        """The JSON a phone's page POSTed, or the ``Json`` refusal (another origin, not JSON)."""
+        refused = await refuse_foreign(request, self.serving.origin)
+        return refused if refused is not None else await read_json(request, shape, empty)
+
+    async def answer(self, request: Request) -> Response:
+        pad = self.pad
+        sent = await self.sent(request, "{place, seen, value}")
+        call = sent if isinstance(sent, Json) else answer_call(pad, sent)
+        if isinstance(call, Json | str):
+            return refusal(call) if isinstance(call, str) else call
+        reply = await under_lock(pad, call[0], *call[1])
         # the whole table reviewed once the phone has its reply (a view would settle it first)
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
                     background=BackgroundTask(pad.settle))
 
-    async def score(request: Request) -> Response:
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{anyway: true|false}", empty=b"{}")
-        if isinstance(sent, Json):
-            return sent
-        if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
-            return refusal("send JSON {anyway: true|false}")
-        reply = await run_in_threadpool(serving.score, sent.get("anyway", False))
-        return Json(phones_reply(pad, reply), reply.code)
+    async def score(self, request: Request) -> Response:
+        sent = await self.sent(request, "{anyway: true|false}", empty=b"{}")
+        anyway = sent if isinstance(sent, Json) else score_call(sent)
+        if isinstance(anyway, Json | str):
+            return refusal(anyway) if isinstance(anyway, str) else anyway
+        reply = await run_in_threadpool(self.serving.score, anyway)
+        return Json(phones_reply(self.pad, reply), reply.code)
 
-    async def placing(request: Request) -> Response:
+    async def placing(self, request: Request) -> Response:
         """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
         another's: "score anyway")."""
-        refused = await refuse_foreign(request, serving.origin)
-        if refused is not None:
-            return refused
-        sent = await read_json(request, "{board, placing, phone}")
-        if isinstance(sent, Json):
-            return sent
-        if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
-                and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
-                and len(sent.get("phone", "")) <= 64):
-            return refusal("send JSON {board, placing, phone}")
-        reply = await under_lock(pad, pad.place, sent.get("phone", ""), sent["board"], sent["placing"])
+        pad = self.pad
+        sent = await self.sent(request, "{board, placing, phone}")
+        call = sent if isinstance(sent, Json) else placing_call(pad, sent)
+        if isinstance(call, Json | str):
+            return refusal(call) if isinstance(call, str) else call
+        reply = await under_lock(pad, call[0], *call[1])
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
 
-    async def result(request: Request) -> Response:
-        if serving.page is None:
+    async def result(self, request: Request) -> Response:
+        if self.serving.page is None:
             return PlainTextResponse("The table is not scored yet", 409)
-        serving.served += 1
-        return HTMLResponse(serving.page)
+        self.serving.served += 1
+        return HTMLResponse(self.serving.page)
 
-    async def events(request: Request) -> Response:
-        phone = request.query_params.get("phone", "")[:64]
-        return StreamingResponse(stream(serving, phone), media_type="text/event-stream")
+    async def events(self, request: Request) -> Response:
+        phone = request.query_params.get("phone", "")[:PHONE_MOST]
+        return StreamingResponse(stream(self.serving, phone), media_type="text/event-stream")
 
-    async def script(request: Request) -> Response:
-        return Response(static("pad.js"), media_type="text/javascript")
+    @staticmethod
+    def static(name: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
+        async def served(request: Request) -> Response:
+            return Response(static(name), media_type=kind)
 
-    async def board_script(request: Request) -> Response:
-        return Response(static("board.js"), media_type="text/javascript")
-
-    async def style(request: Request) -> Response:
-        return Response(static("pad.css"), media_type="text/css")
-
-    base = f"/{token}"
-    routes = [Route(f"{base}/", page), Route(f"{base}/form", form), Route(f"{base}/events", events),
-              Route(f"{base}/answer", answer, methods=["POST"]),
-              Route(f"{base}/score", score, methods=["POST"]), Route(f"{base}/result", result),
-              Route(f"{base}/placing", placing, methods=["POST"]),
-              Route(f"{base}/pad.js", script), Route(f"{base}/board.js", board_script),
-              Route(f"{base}/pad.css", style)]
-    return Guard(Starlette(routes=routes, exception_handlers={Exception: unexpected}), token, host, pad.say)
+        return served
 
 
 async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
@@ -293,16 +271,6 @@ async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
         return refusal(f"not understood: send JSON {shape}")
 
 
-def phones_reply(pad: Pad, reply: Reply) -> dict[str, Any]:
-    """A reply as a phone gets it: FILE named by its own name, as the pad's header names it, never
-    by the path given on the server's command line (``/home/ana/games/tonight.yaml``)."""
-    sent = reply.json()
-    shown = os.path.basename(pad.name)
-    if shown != pad.name and isinstance(sent["message"], str):
-        sent["message"] = sent["message"].replace(pad.name, shown)
-    return sent
-
-
 async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
     """``work`` under the pad's lock: on the event loop when the lock is free (an answer takes about a
     millisecond, FILE written; the hop to a worker thread cost a quarter of that again,
@@ -314,16 +282,6 @@ async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
         finally:
             pad.lock.release()
     return await run_in_threadpool(work, *args)
-
-
-def well_formed(sent: Any) -> bool:
-    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer; ``remove:
-    true`` takes away the list entry at ``place`` (``value`` then ``""``)."""
-    if not isinstance(sent, dict):
-        return False
-    return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
-            and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
-            and isinstance(sent.get("remove", False), bool))
 
 
 async def refuse_foreign(request: Request, origin: str) -> Response | None:

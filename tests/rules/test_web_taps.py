@@ -167,7 +167,7 @@ def test_a_board_by_tiles_scores_as_the_same_board_by_rows(tmp_path: Path) -> No
 def test_a_form_without_cells_keeps_its_parts_typed(tmp_path: Path) -> None:
     """The toy's beads (an entry form with no cells, no drawing, no palette) stay typed fields,
     not folded away under "Type the rows instead"."""
-    from scorecalc.web.app import templates
+    from scorecalc.web.pages import templates
     from tests.support.toy_game import GAME
 
     pad = Pad(GAME, str(tmp_path / "t.yaml"), NOW)
@@ -190,7 +190,7 @@ def test_a_form_without_cells_keeps_its_parts_typed(tmp_path: Path) -> None:
 def test_the_words_for_a_cell_come_from_the_games_palette(table: Pad) -> None:
     """web/ names no game: "tile" is Caracas's word, which its palette gives the editor and the
     finishing button."""
-    from scorecalc.web.app import templates
+    from scorecalc.web.pages import templates
 
     page = templates().get_template("form.html.j2").render(view=table.view())
     assert 'data-piece="tile"' in page and 'aria-label="Ana&#39;s board: a tile"' in page
@@ -200,7 +200,7 @@ def test_the_words_for_a_cell_come_from_the_games_palette(table: Pad) -> None:
 def test_the_phones_score_page_names_file_by_its_own_name_in_its_warnings_too(tmp_path: Path) -> None:
     """Where FILE lies on the server is not the phones' business: neither the heading nor a
     warning's location shows it (a warning showed /tmp/pytest-.../tonight.yaml in a screenshot)."""
-    from scorecalc.web.app import score_page
+    from scorecalc.web.pages import score_page
 
     pad = Pad(get_game("caracas"), str(tmp_path / "tonight.yaml"), NOW)
     try:

@@ -5,6 +5,13 @@
 // set with textContent or value, never as markup.
 "use strict";
 (function () {
+  // Where requests go: the pad's server (fetch, EventSource, a page to load), or the app's
+  // transport, which answers them with the pad's Python in the phone's browser (SPEC section 9).
+  const transport = window.padTransport || {
+    fetch: (path, init) => fetch(path, init),
+    events: (path) => new EventSource(path),
+    go: (path) => { location.href = path; },
+  };
   const form = () => document.getElementById("form");
   let version = Number(form().dataset.version);
   // This phone, as the pad knows it: its event stream and its "placing a tile" flag (board.js)
@@ -37,7 +44,7 @@
     sending += 1;
     settle();
     try {
-      const response = await fetch(path, {
+      const response = await transport.fetch(path, {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
         cache: "no-store", credentials: "same-origin",
       });
@@ -271,7 +278,7 @@
     if (busy) { again = true; return; }
     busy = true;
     try {
-      const response = await fetch("form", { cache: "no-store" });
+      const response = await transport.fetch("form", { cache: "no-store" });
       if (response.ok) {
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("form");
         if (fresh) merge(document.adoptNode(fresh));
@@ -369,7 +376,7 @@
   function toResult() {
     if (leaving) return;
     leaving = true;
-    location.href = "result";
+    transport.go("result");
   }
 
   function heard(data) {
@@ -377,8 +384,8 @@
     if (message.scored) { toResult(); return; }
     if (message.version > version) { version = message.version; settle(); refresh(); }
   }
-  if (window.EventSource) {
-    const events = new EventSource("events?phone=" + encodeURIComponent(phone));
+  if (window.padTransport || window.EventSource) {
+    const events = transport.events("events?phone=" + encodeURIComponent(phone));
     events.onmessage = (event) => { link("", false); heard(event.data); };
     events.onerror = () => link("reconnecting to the pad…", true);
   } else {
