@@ -137,8 +137,8 @@
         for (const run of runs.filter((r) => Number(r.dataset.line) === line)) {
           run.classList.toggle("on", ends.includes(run));
           if (ends.length) {
-            run.setAttribute("x1", String(several ? 50 + 0.55 * (mean("x2") - 50) : 50));
-            run.setAttribute("y1", String(several ? 50 + 0.55 * (mean("y2") - 50) : 50));
+            run.setAttribute("x1", String(several ? 100 + 0.55 * (mean("x2") - 100) : 100));
+            run.setAttribute("y1", String(several ? 100 + 0.55 * (mean("y2") - 100) : 100));
           }
         }
       });
@@ -150,10 +150,20 @@
       for (const edge of editor.querySelectorAll(".edge")) {
         const line = open.lines.findIndex((sides) => sides.includes(edge.dataset.side));
         const hint = hints.find(([side]) => side === edge.dataset.side);
+        // each edge says which river leaves by it, in its colour, its pattern and its words
+        const on = line >= 0 ? " on-" + (line + 1) : "";
+        const words = edge.dataset.words + (line < 0 ? "" : g.lines > 1 ? ", river " + (line + 1) : ", river");
         edge.setAttribute("aria-pressed", String(line >= 0));
-        edge.setAttribute("class", "edge" + (line >= 0 ? " on-" + (line + 1) : "") + (hint ? " hinted" : ""));
-        edge.querySelector("title").textContent = hint ? hint[1] : edge.getAttribute("aria-label");
+        edge.setAttribute("aria-label", words);
+        edge.setAttribute("class", "edge" + on + (hint ? " hinted" : ""));
+        edge.querySelector("title").textContent = hint ? hint[1] : words;
+        const mark = [...editor.querySelectorAll(".edge-word")].find((t) => t.dataset.side === edge.dataset.side);
+        if (mark) {
+          mark.textContent = edge.dataset.side + (line > 0 ? " 2" : "");
+          mark.setAttribute("class", "edge-word" + on);
+        }
       }
+      editor.dataset.land = open.picks.length && open.picks[0].length ? open.picks[0][0] : "";
       const sidesBox = editor.querySelector("fieldset.sides");
       let offered = editor.querySelector(".hints");
       if (sidesBox && !offered) {
@@ -183,15 +193,30 @@
       status.textContent = open.status;
       status.className = "status " + open.kind;
       document.body.classList.add("editing");
-      if (scroll && cell) {
-        const top = editor.getBoundingClientRect().top;
-        const box = cell.getBoundingClientRect();
-        if (box.bottom > top - 8) window.scrollBy(0, box.bottom - top + 16);
-        else if (box.top < 0) window.scrollBy(0, box.top - 8);
-      }
+      if (scroll && cell) requestAnimationFrame(() => keepInView(editor, cell.dataset.place, true));
     }
     if (!open) document.body.classList.remove("editing");
     placing();
+    keep();
+  }
+
+  // The square being edited scrolled into view above the editor (the editor's top measured where it
+  // comes to rest, not where its rising animation has it now); smoothly unless the phone asks for
+  // reduced motion.
+  function keepInView(editor, place, again) {
+    const cell = cellOf(editor.closest(".board"), place);
+    if (!cell || editor.hidden) return;
+    let box = cell.getBoundingClientRect();  // the editor as tall as the screen allows under the square
+    editor.style.maxHeight = Math.max(window.innerHeight * 0.5, window.innerHeight - box.height - 40) + "px";
+    const top = window.innerHeight - editor.offsetHeight;
+    box = cell.getBoundingClientRect();
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    let by = 0;  // its bottom 16 px above the editor, its top never above the screen's
+    if (box.bottom > top - 8 || box.top < 8) by = box.top - Math.max(16, top - 16 - box.height);
+    if (!by) return;
+    window.scrollBy({ top: by, behavior: calm ? "auto" : "smooth" });
+    // looked at once more where the scroll ends (the page may have moved under it meanwhile)
+    if (again) window.addEventListener("scrollend", () => keepInView(editor, place, false), { once: true });
   }
 
   // The pad is told while this editor holds a tile not placed (what it shows differs from what
@@ -253,7 +278,13 @@
       return draw(false);
     }
     if (target.closest(".second")) { open.line = open.line === 1 ? 0 : 1; return draw(false); }
-    if (target.closest(".cancel")) { open = null; return draw(false); }
+    if (target.closest(".cancel")) {
+      const place = open.place;
+      open = null;
+      draw(false);
+      focusCell(place);
+      return;
+    }
     if (target.closest(".clear")) return send("");
     if (target.closest(".place")) {
       const missing = g.picks.findIndex((pick, i) => open.picks[i].length < pick.least);
@@ -291,7 +322,18 @@
       const now = reply.current === null ? value : reply.current;
       const shown = reply.current_words || reply.value_words || now;  // the tile in words, never its token
       said.set(state.board, [state.label + ": " + (now ? shown : "cleared") + " — saved ✓", "good", reply.version]);
-      if (open === state) open = null;
+      if (open === state) {
+        open = null;
+        const board = boardOf(state.board);
+        if (board && board.contains(document.activeElement)) refocus = state.place;  // a keyboard's place kept
+      }
+      const drawn = [...document.querySelectorAll(".cell[data-place]")].find((c) => c.dataset.place === state.place);
+      if (refocus && drawn && drawn.dataset.seen === now) {  // the board drawn with it already
+        refocus = null;
+        draw(false);
+        drawn.focus();
+        return;
+      }
     } else if (reply.status === "stale") {
       state.status = "not saved: another phone placed " + (reply.current ? (reply.current_words || reply.current) : "nothing")
         + " here meanwhile; yours is " + (value ? (reply.value_words || value) : "nothing") + ". "
@@ -312,18 +354,86 @@
     const editor = event.target.closest(".editor");
     if (editor && open) tap(editor, event.target);
   });
+  // The keyboard: Enter or Space on a square opens it, the arrows move between squares, Escape
+  // closes the editor; focus goes back to the square once its tile is placed or the editor closed.
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let refocus = null;  // the square to focus once the board is drawn again
+  function focusCell(place) {
+    const cell = [...document.querySelectorAll(".cell[data-place]")].find((c) => c.dataset.place === place);
+    if (cell) { cell.focus(); return true; }
+    return false;
+  }
   pad.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && open) { open = null; return draw(false); }
+    if (event.key === "Escape" && open) {
+      const place = open.place;
+      open = null;
+      draw(false);
+      focusCell(place);
+      return;
+    }
+    const step = arrows[event.key];
+    const group = step && event.target.closest(".editor fieldset.pick, .editor svg.tile-sides");
+    if (group) {  // within the editor's lands, animals or edges: the arrows go to the next or the one before
+      const items = [...group.querySelectorAll("button, .edge")];
+      const at = items.indexOf(event.target.closest("button, .edge"));
+      const next = items[at + (step[0] + step[1] > 0 ? 1 : -1)];
+      if (at >= 0 && next) { event.preventDefault(); next.focus(); }
+      return;
+    }
+    if (step && event.target.matches(".cell[data-place]")) {
+      const at = /r(\d+)c(\d+)$/.exec(event.target.dataset.place);
+      const board = event.target.closest(".board");
+      const next = at && cellOf(board, event.target.dataset.place.slice(0, at.index)
+        + `r${Number(at[1]) + step[0]}c${Number(at[2]) + step[1]}`);
+      if (next) { event.preventDefault(); next.focus(); }
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
     const target = event.target.closest(".cell[data-place], .edge");  // a hint is a button: its own click
     if (!target) return;
     event.preventDefault();
-    if (target.matches(".cell")) startAt(target);
+    if (target.matches(".cell")) {  // opened from the keyboard: the editor's first choice takes the focus
+      if (!open || open.place !== target.dataset.place) startAt(target);
+      const editor = target.closest(".board").querySelector(".editor");
+      const first = editor && !editor.hidden && (editor.querySelector(".pick button[aria-pressed='true']")
+        || editor.querySelector(".pick button"));
+      if (first) first.focus();
+    }
     else if (open) tap(target.closest(".editor"), target);
   });
 
-  // A page loaded afresh holds no tile half built: whatever this phone said before is taken back.
-  tell("", false);
+  // A tile half built is kept in this phone's storage, so a reload (or a phone that dropped the page)
+  // finds it again in its editor, flagged again as being placed; a page with none takes back whatever
+  // this phone said before. A tile kept for a square another phone has filled meanwhile keeps what it
+  // saw there: "Place" is then refused, showing both (never overwriting the newer tile).
+  const kept = "pad-tile:" + location.pathname;
+  function keep() {
+    try {
+      const board = open && boardOf(open.board);
+      const editor = board && board.querySelector(".editor");
+      if (editor && compose(open, grammar(editor)) !== (open.seen || "")) {
+        localStorage.setItem(kept, JSON.stringify({ board: open.board, place: open.place, seen: open.seen,
+          label: open.label, picks: open.picks, lines: open.lines, line: open.line, hints: open.hints }));
+      } else {
+        localStorage.removeItem(kept);
+      }
+    } catch (error) { /* a phone that keeps nothing loses the tile on a reload, as before */ }
+  }
+  function restore() {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(kept) || "null"); } catch (error) { saved = null; }
+    const board = saved && boardOf(saved.board);
+    const editor = board && board.querySelector(".editor");
+    if (!editor || !cellOf(board, saved.place)) return false;
+    const g = grammar(editor);
+    if (!Array.isArray(saved.picks) || saved.picks.length !== g.picks.length) return false;
+    open = { board: saved.board, place: saved.place, seen: saved.seen || "", label: saved.label,
+      picks: saved.picks, lines: saved.lines, line: saved.line || 0, hints: saved.hints || [],
+      status: "kept from before the page was loaded again: Place it, or ✕ to drop it", kind: "busy" };
+    draw(true);
+    return true;
+  }
+  if (!restore()) tell("", false);
 
   // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
   // again, and the rows typed instead (a keyboard) left open where they were open.
@@ -345,5 +455,13 @@
       if (opened.has(details.closest(".board").dataset.board)) details.open = true;
     }
     draw(false);
+    if (refocus && focusCell(refocus)) refocus = null;
+    else if (focused && (!document.activeElement || document.activeElement === document.body)) focusCell(focused);
   }).observe(pad, { childList: true, subtree: true });
+  // A square that had the focus when the board was drawn again (another phone's answer) keeps it.
+  let focused = null;
+  pad.addEventListener("focusin", (event) => {
+    const cell = event.target.closest && event.target.closest(".cell[data-place]");
+    focused = cell ? cell.dataset.place : null;
+  });
 })();

@@ -298,14 +298,26 @@
     out.className = "link " + (bad ? "bad" : "");
   }
 
-  // "I am Ana": only her sections (and the table's, and the names) shown.
+  // "I am Ana": only her section shown, the rest of the table in one line beneath the choice, and
+  // the choice remembered by this phone across reloads (its own storage: the seat and the name, so a
+  // seat renamed meanwhile is not taken for her).
   const chooser = document.getElementById("follow");
+  const remembered = "pad-i-am:" + location.pathname;
+  let restoring = true;
+  function recall() {
+    try { return JSON.parse(localStorage.getItem(remembered) || "null"); } catch (error) { return null; }
+  }
   function follow() {
     const players = new Map();
     for (const section of form().querySelectorAll("details[data-player]")) {
       if (!players.has(section.dataset.player)) players.set(section.dataset.player, section.dataset.title);
     }
-    const chosen = chooser.value;
+    let chosen = chooser.value;
+    if (restoring) {
+      const kept = recall();
+      if (kept && players.get(String(kept.seat)) === kept.name) { chosen = String(kept.seat); restoring = false; }
+      else if (!kept) restoring = false;
+    }
     const options = [...chooser.options].slice(1);
     const wanted = [...players].map(([index, name]) => index + "\n" + name).join("\n\n");
     const have = options.map((option) => option.value + "\n" + option.dataset.name).join("\n\n");
@@ -318,13 +330,33 @@
         option.textContent = "I am " + name;
         chooser.append(option);
       }
-      chooser.value = players.has(chosen) ? chosen : "";
     }
-    for (const section of form().querySelectorAll("details[data-player]")) {
-      section.hidden = chooser.value !== "" && section.dataset.player !== chooser.value;
+    chooser.value = players.has(chosen) ? chosen : "";
+    const others = [];
+    for (const section of form().querySelectorAll("details.section")) {
+      const hide = chooser.value !== "" && section.dataset.player !== chooser.value;
+      section.hidden = hide;
+      if (!hide) continue;
+      const open = [...section.querySelectorAll(".field[data-answered='no'] input")].length;
+      others.push(section.dataset.title + (open ? ` (${open} to answer)` : ""));
     }
+    const rest = document.getElementById("others");
+    rest.hidden = !others.length;
+    rest.querySelector(".list").textContent = "Also at the table: " + others.join(", ") + ".";
   }
-  chooser.addEventListener("change", follow);
+  chooser.addEventListener("change", () => {
+    restoring = false;
+    const name = chooser.selectedOptions[0] && chooser.selectedOptions[0].dataset.name;
+    try {
+      if (chooser.value === "") localStorage.removeItem(remembered);
+      else localStorage.setItem(remembered, JSON.stringify({ seat: Number(chooser.value), name: name }));
+    } catch (error) { /* a phone that keeps nothing still follows her until the page is left */ }
+    follow();
+  });
+  document.getElementById("everyone").addEventListener("click", () => {
+    chooser.value = "";
+    chooser.dispatchEvent(new Event("change"));
+  });
   follow();
   settle();
 
