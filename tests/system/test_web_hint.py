@@ -74,9 +74,9 @@ def test_a_neighbours_river_is_a_hint_taken_by_a_tap(browser: Any, tmp_path: Pat
         assert north.get_attribute("class") is not None and "hint" in north.get_attribute("class").split()
         assert "on" not in north.get_attribute("class").split()
         assert editor(phone).locator('.edge[data-side="N"]').get_attribute("aria-pressed") == "false"
-        assert editor(phone).locator(".token").inner_text() == "JuJa"
+        assert editor(phone).locator(".token").inner_text() == "Jungle, jaguar"  # in words, never a token
         editor(phone).locator('.edge[data-side="E"]').click()
-        assert editor(phone).locator(".token").inner_text() == "JuJa~E"
+        assert editor(phone).locator(".token").inner_text() == "Jungle, jaguar, river E"
         saved(phone, served, "JuJa~E")
 
         editor(phone).wait_for(state="hidden")
@@ -86,7 +86,7 @@ def test_a_neighbours_river_is_a_hint_taken_by_a_tap(browser: Any, tmp_path: Pat
         editor(phone).wait_for(state="hidden")
         placed(phone)
         editor(phone).get_by_role("button", name="river from ✻2?", exact=True).click()
-        assert editor(phone).locator(".token").inner_text() == "JuJa~N"
+        assert editor(phone).locator(".token").inner_text() == "Jungle, jaguar, river N"
         assert editor(phone).locator(".hints").is_hidden()
         assert "hint" not in (north.get_attribute("class") or "").split()
         assert "on" in (north.get_attribute("class") or "").split()

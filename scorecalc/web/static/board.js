@@ -65,6 +65,22 @@
     return text;
   }
 
+  // The tile being built in words, as its buttons say them ("Savannah, anteater, river N, river 2
+  // E"): the player tapped buttons and never saw a token, so none is shown (SPEC 8).
+  function spoken(state, editor, g) {
+    const words = [];
+    editor.querySelectorAll("fieldset.pick").forEach((set, i) => {
+      for (const code of state.picks[i] || []) {
+        const button = [...set.querySelectorAll("button[data-code]")].find((b) => b.dataset.code === code);
+        words.push(button ? button.textContent.trim() : code);
+      }
+    });
+    const runs = state.lines.map((line) => g.sides.filter((side) => line.includes(side))).filter((s) => s.length);
+    const noun = editor.dataset.line || "line";
+    runs.forEach((sides, i) => words.push(`${noun}${runs.length > 1 ? " " + (i + 1) : ""} ${sides.join(" ")}`));
+    return words.join(", ");
+  }
+
   function startAt(cell) {
     const board = cell.closest(".board");
     const editor = board.querySelector(".editor");
@@ -123,7 +139,7 @@
       const g = grammar(editor);
       editor.hidden = false;
       editor.querySelector(".where").textContent = open.label + (open.seen ? "" : ` (new ${editor.dataset.piece})`);
-      editor.querySelector(".token").textContent = compose(open, g) || "—";
+      editor.querySelector(".token").textContent = spoken(open, editor, g) || "—";
       editor.querySelectorAll("fieldset.pick").forEach((set, i) => {
         for (const button of set.querySelectorAll("button[data-code]")) {
           button.setAttribute("aria-pressed", String(open.picks[i].includes(button.dataset.code)));
