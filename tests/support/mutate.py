@@ -100,10 +100,12 @@ def mutate_data(data: Any, rng: random.Random) -> Any:
     kind = rng.randrange(5)
     if kind == 0:
         del parent[path[-1]]
-    elif kind == 1:
-        parent[path[-1]] = rng.choice(JUNK_VALUES)
+    elif kind == 1:  # a copy: the junk lists and mappings are shared, and a table mutated later
+        # could append to one, or put one inside itself (a cycle every later walk recursed into)
+        parent[path[-1]] = copy.deepcopy(rng.choice(JUNK_VALUES))
     elif kind == 2 and isinstance(parent, dict):
-        parent[rng.choice(["extra", "Name", "nme", "row", "score", "books", "1"])] = rng.choice(JUNK_VALUES)
+        key = rng.choice(["extra", "Name", "nme", "row", "score", "books", "1"])
+        parent[key] = copy.deepcopy(rng.choice(JUNK_VALUES))
     elif kind == 3 and isinstance(parent, list):
         parent.append(copy.deepcopy(parent[path[-1]]))
     else:
