@@ -186,8 +186,8 @@ def parts(runs: int) -> dict[str, float]:
     import datetime
 
     from scorecalc.tablefile.layout import render
-    from scorecalc.web.app import templates
     from scorecalc.web.pad import Pad
+    from scorecalc.web.pages import form_html
 
     game, data = table()
     times: dict[str, list[float]] = {"answer": [], "review": [], "view": [], "page": []}
@@ -206,7 +206,7 @@ def parts(runs: int) -> dict[str, float]:
                 reviewed = time.perf_counter()
                 view = pad.view()
                 viewed = time.perf_counter()
-                templates().get_template("form.html.j2").render(view=view)
+                form_html(view)
                 drawn = time.perf_counter()
                 seen = given
                 if run >= 2:

@@ -302,7 +302,7 @@ def test_the_pad_draws_a_board_in_the_html_formats_colours() -> None:
     includes it, the pad serves it after its own style, said of its drawing."""
     from importlib import resources
 
-    from scorecalc.web.app import static
+    from scorecalc.web.pages import static
 
     shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_text()
     own = resources.files("scorecalc.web").joinpath("static", "pad.css").read_text()
