@@ -10,7 +10,6 @@ terminal's own wrapping), outside the board.
 
 from __future__ import annotations
 
-import io
 import itertools
 import re
 from pathlib import Path
@@ -25,11 +24,8 @@ from scorecalc.games.caracas.board import Board  # noqa: E402
 from scorecalc.games.caracas.grid import parse_grid  # noqa: E402
 from scorecalc.games.caracas.show import draw_board  # noqa: E402
 from scorecalc.wrapping import display_width  # noqa: E402
-from tests.helpers import GAMES, interrupt, per_game, spawn_scorecalc  # noqa: E402
-
-ENV = {"COLUMNS": None, "LINES": None, "SOURCE_DATE_EPOCH": "1767643200"}  # the terminal's own size
-PROMPT = re.compile(r"› [^›]*?: ")
-ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
+from tests.helpers import GAMES, per_game  # noqa: E402
+from tests.support.screen import logical_lines, screen_rows, typed_session  # noqa: E402
 
 # what is typed at each prompt, in order; "^C" stops the run
 CARACAS_FIRST = [
@@ -49,35 +45,7 @@ SCREENS = {"caracas": [CARACAS_FIRST, CARACAS_RESUME], "galapagos": [GALAPAGOS],
 
 
 def session(game: str, answers: list[str], columns: int, cwd: Path) -> str:
-    log = io.StringIO()
-    child = spawn_scorecalc("tally", game, f"{game}-night.yaml", cwd=cwd, env=ENV, dimensions=(40, columns))
-    child.logfile_read = log
-    for typed in answers:
-        child.expect(PROMPT)
-        if typed == "^C":
-            interrupt(child)
-            break
-        child.send(typed + "\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    return log.getvalue()
-
-
-def logical_lines(output: str) -> list[str]:
-    """The lines as written: escapes dropped, a carriage return starting the line again."""
-    lines = []
-    for line in ESCAPE.sub("", output).replace("\r\n", "\n").split("\n"):
-        lines.append(line.rsplit("\r", 1)[-1])
-    return lines
-
-
-def screen_rows(output: str, columns: int) -> list[str]:
-    height = output.count("\n") + len(output) // columns + 5  # every row the output can take: none
-    screen = pyte.Screen(columns, height)                         # scrolls off (pyte slows with height)
-    stream = pyte.Stream(screen)
-    stream.feed(output.replace("\r\n", "\n").replace("\n", "\r\n"))
-    rows = [screen.display[row] for row in range(screen.cursor.y + 1)]
-    return [row.rstrip() for row in rows]
+    return typed_session(["tally", game, f"{game}-night.yaml"], answers, columns, cwd)
 
 
 def outside_board(lines: list[str]) -> list[str]:
