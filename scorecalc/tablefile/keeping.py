@@ -156,8 +156,9 @@ class Keeper:
             raise self.changed("was changed") from None
         self.adopt(held)
         self.known = hashlib.sha256(content).digest()
-        raise self.changed("was edited as tally replaced it (the edit is put back in it; the answer saved "
-                           "just before is not in it)")
+        raise Changed(f"{self.name}: was edited as tally replaced it (an editor, or another run); the "
+                      "edit is put back, without the answer saved just before it, and this run stops "
+                      "rather than overwrite it")
 
     @staticmethod
     def read_fd(fd: int) -> bytes | None:

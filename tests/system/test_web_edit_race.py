@@ -95,7 +95,12 @@ def trial(folder: Path, number: int, rng: random.Random) -> str:
     text = file.read_text(encoding="utf-8")
     assert f"notes: {mark}" in text, (number, style.__name__, text)  # the edit kept
     assert code == 2, (number, style.__name__, code, said)  # the race reported, the pad stopped
-    assert "was changed since tally last read or wrote it" in said, said
+    # an edit through FILE's name is found before the write ("was changed since ..."); an append
+    # through a descriptor opened before the pad's replace is found in the file replaced and put back
+    # ("was edited as tally replaced it ..."): either way the pad says so and stops
+    assert ("was changed since tally last read or wrote it" in said
+            or "was edited as tally replaced it" in said), said
+    assert "this run stops rather than overwrite it" in said, said
     assert "not saved" in said, said  # the answer it could not save, named on the terminal
     assert any(phone.last.get("status") == "failed" for phone in phones), [p.last for p in phones]
     return style.__name__
