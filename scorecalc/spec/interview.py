@@ -66,6 +66,10 @@ class Ask:
     """A setting players rarely change (Caracas' readings): first asked as this yes-or-no
     question (``house rules?``, default no: the field's defaults); ``y`` then asks the field
     itself, and an answer to the field itself is taken at once too."""
+    choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """A field of such a setting as phones offer it, one choice each: its answer words in the
+    players' words (``{"count": "scores", "strict": "does not score"}``); with ``said`` as the
+    question. Empty: the field is typed."""
 
     def __repr__(self) -> str:
         return f"Ask({self.order!r})"

@@ -90,6 +90,8 @@ class Work:
                 entries = []
                 set_at(self.data, list_path, entries)
             entry: Any = {question.path[-1]: value} if len(question.path) > len(list_path) + 1 else value
+            while len(entries) < question.index:  # a later seat taken first (``Tally.seats``)
+                entries.append({})
             entries.append(entry)
             self.open.add(list_path)
             self.declined.discard(list_path)

@@ -28,9 +28,9 @@ from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of
-from .answers import BadAnswer, check
+from .answers import BadAnswer, check, one_line
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
-from .questions import Planner, Progress, Question, get
+from .questions import Part, Planner, Progress, Question, get
 from .state import Outcome, Problem, Review, State
 from .wording import seen_as
 
@@ -64,6 +64,42 @@ class Tally:
         plan = Planner(self.declaration, self.interview, state.data, state.progress).plan()
         self.planned = (state, tuple(plan))
         return plan
+
+    def seats(self, state: State) -> list[Question]:
+        """Every seat the table still allows after the players list's next entry, as its name
+        question: phones offer them all at once, typed in any order (SPEC section 8, "A phone in a
+        player's hand"). A name given at a later seat takes that seat, the seats between stay
+        unnamed players (their names still to give), so no seat changes meaning; the terminal asks
+        the next entry only."""
+        return Planner(self.declaration, self.interview, state.data, state.progress).seats()
+
+    def parts(self, question: Question) -> list[Part]:
+        """A setting rarely changed (Caracas' readings), as phones offer it: each of its fields a
+        question of its own in the players' words, a choice where the interview words its
+        answers (``Ask.said``, ``Ask.choices``). Empty for any other question."""
+        record = record_of(question.spec)
+        if not question.rarely or record is None:
+            return []
+        held = question.value if isinstance(question.value, dict) else {}
+        parts = []
+        for name, spec_field in record.fields.items():
+            ask = self.interview.ask(key_of((*question.path, name)))
+            value = held.get(name, spec_field.default)
+            text = "" if value is MISSING else one_line(spec_field.spec, value)
+            parts.append(Part(name, ask.said or spec_field.doc, text, tuple(ask.choices.items())))
+        return parts
+
+    def apply_part(self, state: State, question: Question, name: str, text: str,
+                   shown: Iterable[str] = ()) -> Outcome:
+        """``text`` as the answer to one field of ``question`` (``parts``): checked as that field,
+        then the whole setting, the other fields as they were (their defaults where not given)."""
+        record = record_of(question.spec)
+        assert record is not None and name in record.fields
+        value = check(record.fields[name].spec, text, (*question.path, name))
+        whole = {part.name: part.value for part in self.parts(question) if part.value}
+        whole[name] = one_line(record.fields[name].spec, value)
+        line = ", ".join(f"{key} {answer}" for key, answer in whole.items())
+        return self.apply(state, question, line, shown)
 
     @staticmethod
     def find(plan: list[Question], key: tuple[str, Path]) -> Question | None:
@@ -214,9 +250,13 @@ class Tally:
         kept = get(work.data, list_path)
         assert isinstance(kept, list)
         kept.pop()
+        while list_path == ("players",) and len(kept) > (self.least(list_path) or 0) and kept[-1] == {}:
+            kept.pop()  # the seats left unnamed before her are no players either
 
-        def outside(path: Path) -> bool:
-            return path[:len(entry)] != entry
+        def outside(path: Path) -> bool:  # not in an entry taken away
+            at = len(list_path)
+            index = path[at] if path[:at] == list_path and len(path) > at else None
+            return not (isinstance(index, int) and index >= len(kept))
 
         declined = {path for path in work.declined if outside(path)} - {list_path}
         opened = {path for path in work.open if outside(path)} | {list_path}

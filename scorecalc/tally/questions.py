@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
-from ..spec.interview import Ask, EntryForm, Interview, Step, key_of
+from ..spec.interview import WHEN_AND_WHERE, Ask, EntryForm, Interview, Step, key_of
 from ..tablefile.reading import Progress as Progress  # its home is the table-file module
 
 
@@ -63,11 +63,27 @@ class Question:
     step: Step | None = None
     rarely: str = ""
     """A setting rarely changed: asked first as this yes-or-no question (``Ask.rarely``)."""
-    """``form``: the form, and what it asks now."""
+    folded: bool = False
+    """On phones, asked last and folded ("nothing to change usually"): the date, the place and
+    the settings rarely changed (SPEC section 8, "A phone in a player's hand"); the terminal asks
+    it in reading order."""
 
     @property
     def key(self) -> tuple[str, Path]:
         return (self.kind, self.path)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One field of a setting rarely changed, as phones offer it (``Tally.parts``)."""
+
+    name: str
+    label: str
+    """The question in the players' words (``The tiles around a Snake``)."""
+    value: str
+    """Its answer now, in the one-line form (the default where none was given)."""
+    choices: tuple[tuple[str, str], ...]
+    """Each answer with its words (``("4", "only the 4 at its sides")``); empty: typed."""
 
 
 def get(data: Any, path: Path) -> Any:
@@ -122,10 +138,14 @@ class Planner:
                 continue
             child = (*path, name)
             current = value.get(name, MISSING)
+            first = len(out)
             if path == () and name == "players":
                 self.players(spec_field, ask, current, out)
             else:
                 self.field(spec_field, ask, current, child, section, out)
+            if path == () and (ask.order == WHEN_AND_WHERE or ask.rarely):
+                for question in out[first:]:
+                    question.folded = True
 
     def field(self, spec_field: Field, ask: Ask, value: Any, path: Path, section: str,
               out: list[Question]) -> None:
@@ -236,6 +256,26 @@ class Planner:
             words=asked.answer_words() + (ask.complete(self.data) if ask.complete else []),
         )
 
+    def seats(self) -> list[Question]:
+        """The players' seats after the list's next entry, each as its name question, up to the
+        most the table allows: what phones offer at once (SPEC section 8, "A phone in a player's
+        hand"). Empty when the list takes no more."""
+        spec_field = self.declaration.fields.get("players")
+        if spec_field is None:
+            return []
+        ask = self.interview.ask("players")
+        value = self.data.get("players", MISSING)
+        count = len(value) if isinstance(value, list) else 0
+        if not self.is_open(("players",), value, spec_field, ask):
+            return []
+        seats = []
+        for n in range(count + 1, self.limit(ask, spec_field.spec)):
+            seat = self.gate(spec_field, ask, spec_field.spec, [None] * n, ("players",), "Players", "player")
+            seat.section = "Players"
+            seat.doc = SEAT_DOC
+            seats.append(seat)
+        return seats
+
     @staticmethod
     def entry_title(path: Path, section: str, noun: str, n: int) -> str:
         """The heading of a list entry's questions: 'Board · tile 3', 'Anna · exhibition 1'."""
@@ -257,11 +297,15 @@ class Planner:
         if self.is_open(("players",), value, spec_field, ask) and len(players) < self.limit(ask, spec):
             gate = self.gate(spec_field, ask, spec, players, ("players",), "Players", "player")
             gate.section = "Players"
-            gate.doc = "in turn order, the start player first"
+            gate.doc = SEAT_DOC
             out.append(gate)
         for i, player in enumerate(players):
             name = player.get("name") or f"Player {i + 1}"
             self.record(player_record, player, ("players", i), name, out, skip=("name",))
+
+
+SEAT_DOC = "in turn order, the start player first"
+"""A seat's note: its place in the list is its place in the turn order."""
 
 
 def label_of(path: Path) -> str:

@@ -39,7 +39,7 @@ from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
-from ..tally.questions import Question, get
+from ..tally.questions import Part, Question, get
 from ..tally.state import Review, State
 from ..tally.wording import default_text
 from . import board, lists
@@ -101,6 +101,21 @@ class Pad:
     def plan(self) -> list[Question]:
         return self.model.plan(self.state)
 
+    def sheet(self) -> list[Question]:
+        """The questions in a phone's order (SPEC section 8, "A phone in a player's hand"): the
+        model's plan, every seat still free offered at once after the players' next one
+        (``Tally.seats``), and what the model folds (date, place, house rules) last."""
+        plan = self.plan()
+        out: list[Question] = []
+        for question in plan:
+            if question.folded:
+                continue
+            out.append(question)
+            if question.kind == "item" and question.list_path == ("players",):
+                out.extend(self.model.seats(self.state))
+        folded = [question for question in plan if question.folded]
+        return out + sorted(folded, key=lambda question: bool(question.rarely))  # the house rules last
+
     def seen(self, path: Path, data: dict[str, Any] | None = None) -> str:
         return self.model.seen(path, self.state.data if data is None else data)
 
@@ -122,11 +137,13 @@ class Pad:
             problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
-            for question in self.plan():
+            sheet = self.sheet()
+            for question in sheet:
                 index = player_index(question)
                 player = index if question.section != "Players" else None
-                if not sections or sections[-1].title != question.section:
-                    sections.append(SectionView(question.section, player))
+                title = folded_title(sheet) if question.folded else question.section
+                if not sections or sections[-1].title != title:
+                    sections.append(SectionView(title, player, folded=question.folded))
                 section = sections[-1]
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
@@ -135,7 +152,12 @@ class Pad:
                                                                        at(problems, question.path)])))
                     shown.add(question.path)
                     continue
-                section.fields.append(self.field_view(question, at(problems, question.path)))
+                parts = self.model.parts(question)
+                if parts:  # a house rule each, as a choice in words
+                    section.fields.extend(self.part_view(question, part, at(problems, question.path))
+                                          for part in parts)
+                else:
+                    section.fields.append(self.field_view(question, at(problems, question.path)))
                 shown.add(question.path)
             self.other_forms(sections)
             lists.offer(self.model, self.state, sections)
@@ -180,6 +202,16 @@ class Pad:
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
             problem="; ".join(filter(None, [*self.held_text(question), problem])))
+
+    def part_view(self, question: Question, part: Part, problem: str) -> FieldView:
+        """One field of a setting rarely changed (``Tally.parts``): its answer now, or the default
+        it takes, chosen."""
+        now = part.value if question.answered else ""
+        return FieldView(
+            place=f"{place_text(question.path)}.{part.name}", label=part.label, doc="", syntax="",
+            value=now, answered=question.answered, kind=question.kind, default=part.value,
+            placeholder="" if part.choices or question.answered else f"empty: {part.value}",
+            options=list(part.choices), problem=problem)
 
     def held_text(self, question: Question) -> list[str]:
         """What FILE held at an unanswered question and the read could not take, quoted."""
@@ -235,6 +267,9 @@ class Pad:
             if self.scored or self.failure:
                 return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
             path = parse_place(place)
+            part = None if path is None else self.part_at(path)
+            if part is not None:
+                return self.answered_part(*part, seen, text)
             found = None if path is None else self.find(path)
             if found is None:
                 return Reply("gone", 404, "this question is not asked now (the table changed on another "
@@ -266,6 +301,35 @@ class Pad:
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
             return reply
 
+    def part_at(self, path: Path) -> tuple[Question, Part] | None:
+        """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
+        if len(path) < 2 or not isinstance(path[-1], str):
+            return None
+        question = self.model.find(self.plan(), ("value", path[:-1]))
+        part = None if question is None else next(
+            (part for part in self.model.parts(question) if part.name == path[-1]), None)
+        return None if question is None or part is None else (question, part)
+
+    def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
+        """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
+        the same compare-and-set as any field."""
+        now = part.value if question.answered else None
+        if now is not None and now == text.strip():
+            return Reply("saved", current=now)  # a resend: it holds the new value already
+        if (now or None) != (seen or None):
+            return Reply("stale", 409, "changed on another phone meanwhile", current=now)
+        try:
+            outcome = self.model.apply_part(self.state, question, part.name, text.strip(),
+                                            self.shown_warnings)
+        except BadAnswer as error:
+            return Reply("refused", 422, error.message)
+        shown = dict(part.choices).get(text.strip(), text.strip())
+        reply = self.take(outcome.state, part.label, shown, outcome.warnings)
+        if reply.status == "saved":
+            again = self.part_at((*question.path, part.name))
+            reply.current = again[1].value if again is not None else None
+        return reply
+
     def remove(self, place: str, seen: str | None) -> Reply:
         """A list's last entry removed (``players[2]``): saved; a resend "saved" again; refused
         when the entry is no longer the last (another phone added one) or changed since the phone
@@ -283,7 +347,7 @@ class Pad:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
         row = board.row_of(path)
         target = path[:-1] if row is not None else path
-        plan = self.plan()
+        plan = self.sheet()
         for question in plan:
             if question.path == target:
                 return question, row
@@ -472,6 +536,11 @@ class Pad:
 
     def close(self) -> None:
         self.file.close()
+
+
+def folded_title(sheet: list[Question]) -> str:
+    """The heading of what a phone folds: ``Date, place and house rules``."""
+    return "Date, place and house rules" if any(q.folded and q.rarely for q in sheet) else "Date and place"
 
 
 def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:

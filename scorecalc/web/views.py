@@ -76,6 +76,10 @@ class FieldView:
     kind: str
     choices: list[str] = field(default_factory=list)
     problem: str = ""
+    options: list[tuple[str, str]] = field(default_factory=list)
+    """A choice in words (a house rule): each answer with its words; drawn as a list to pick from."""
+    default: str = ""
+    """With ``options``: the answer picked while none is given (the rule's default)."""
 
 
 @dataclass
@@ -85,6 +89,8 @@ class SectionView:
     fields: list[FieldView] = field(default_factory=list)
     board: BoardView | None = None
     removals: list[RemoveView] = field(default_factory=list)
+    folded: bool = False
+    """Shown closed ("nothing to change usually"): the date, the place and the house rules."""
 
 
 @dataclass

@@ -386,5 +386,19 @@ def tile_words(tile: Any, index: int) -> str:
     return f"tile {index + 1}"
 
 
-INTERVIEW = Interview({"rules": Ask(rarely="house rules?")}, forms={"players": BoardRows()},
+HOUSE_RULES = {
+    "rules.caiman_ties": Ask(said="A Caiman in a river basin tied for the most tiles", choices={
+        "count": "scores (a tied basin is a biggest one)", "strict": "does not score (only a basin "
+        "with strictly the most tiles)"}),
+    "rules.flamingo_min_run": Ask(said="Tiles a Flamingo's unbroken run in its column needs to score"),
+    "rules.snake_min_types": Ask(said="Different animal types around a Snake it needs to score"),
+    "rules.snake_around": Ask(said="The tiles around a Snake", choices={
+        "8": "the up to 8 around it, diagonals included", "4": "only the 4 at its sides"}),
+    "rules.forks": Ask(said="Forks and mergers in a river with 4 sides", choices={
+        "sides": "2 (one less each side past the second)", "junctions": "1 (one place where branches meet)"}),
+}
+"""The readings the rulebook leaves open (docs/rules/caracas.md), as phones offer them: each a
+choice in words, folded at the end with the date and place (SPEC section 8)."""
+
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?"), **HOUSE_RULES}, forms={"players": BoardRows()},
                       words=place_words)

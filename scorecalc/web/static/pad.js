@@ -78,7 +78,7 @@
     delete field.dataset.sending;
     field = byPlace(field.dataset.place) || field;  // the form may have been redrawn meanwhile
     delete field.dataset.sending;
-    const input = field.querySelector("input");
+    const input = field.querySelector("input, select");
     field.dataset.at = String(reply.version);  // a form older than this says nothing new of this field
     if (reply.status === "saved") {
       field.classList.remove("dirty");
@@ -135,7 +135,7 @@
   });
   document.addEventListener("change", (event) => {
     const field = event.target.closest(".field");
-    if (!field || !event.target.matches("input")) return;
+    if (!field || !event.target.matches("input, select")) return;
     if (field.dataset.answered === "yes" && event.target.value === field.dataset.seen) return;  // saved already
     send(field, event.target.value);
   });
@@ -188,7 +188,7 @@
     if (places(old) !== places(fresh)) {
       const kept = {};
       for (const field of old.querySelectorAll(".field")) {
-        const input = field.querySelector("input");
+        const input = field.querySelector("input, select");
         kept[field.dataset.place] = {
           dirty: field.classList.contains("dirty"), value: input ? input.value : "",
           seen: field.dataset.seen, answered: field.dataset.answered, at: Number(field.dataset.at || -1),
@@ -196,15 +196,15 @@
           kind: field.querySelector(".status").className, focused: input && document.activeElement === input,
         };
       }
-      const closed = new Set([...old.querySelectorAll("details")].filter((d) => !d.open)
-        .map((d) => d.dataset.title));
+      // each section stays as this phone left it, opened or closed (a folded one opened stays open)
+      const open = new Map([...old.querySelectorAll("details[data-title]")].map((d) => [d.dataset.title, d.open]));
       old.replaceWith(fresh);
-      for (const details of fresh.querySelectorAll("details")) {
-        if (closed.has(details.dataset.title)) details.open = false;
+      for (const details of fresh.querySelectorAll("details[data-title]")) {
+        if (open.has(details.dataset.title)) details.open = open.get(details.dataset.title);
       }
       for (const field of fresh.querySelectorAll(".field")) {
         const was = kept[field.dataset.place];
-        const input = field.querySelector("input");
+        const input = field.querySelector("input, select");
         if (!was) continue;
         field.querySelector(".status").textContent = was.status;
         field.querySelector(".status").className = was.kind;
@@ -245,7 +245,7 @@
 
   function update(field, fresh, at) {
     if (Number(field.dataset.at || -1) > at) return;  // this phone's own answer is newer
-    const input = field.querySelector("input");
+    const input = field.querySelector("input, select");
     const editing = field.classList.contains("dirty");
     const changed = fresh.dataset.seen !== field.dataset.seen || fresh.dataset.answered !== field.dataset.answered;
     if (input && editing && changed && input.value !== fresh.dataset.seen) {
@@ -258,8 +258,8 @@
     }
     field.classList.toggle("answered", fresh.classList.contains("answered"));
     if (input && !editing) {
-      input.value = fresh.querySelector("input").value;
-      input.placeholder = fresh.querySelector("input").placeholder;
+      input.value = fresh.querySelector("input, select").value;
+      if (input.matches("input")) input.placeholder = fresh.querySelector("input").placeholder;
     }
     for (const problem of field.querySelectorAll(".problem")) problem.remove();
     for (const problem of fresh.querySelectorAll(".problem")) field.append(problem);
