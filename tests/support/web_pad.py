@@ -151,6 +151,7 @@ class Phone:
         """Once the form has settled: ``value`` typed into ``field``, Enter, "saved" awaited in
         ``status``."""
         self.settled()
+        self.unfold(field)
         field.fill(value)
         field.press("Enter")
         try:
@@ -158,6 +159,14 @@ class Phone:
         except Exception:
             said = status.all_inner_texts()
             raise AssertionError(f"{what} = {value!r} on phone {self.name}: {said}") from None
+
+    def unfold(self, field: Any) -> None:
+        """Open the folded section ``field`` lies in (date, place and house rules), as a finger
+        would: a tap on its heading."""
+        section = field.locator("xpath=ancestor::details[contains(@class, 'section')][1]")
+        if section.count() and section.get_attribute("open") is None:
+            section.locator("summary").first.click()
+            self.taps += 1
 
     def settled(self, version: int = 0) -> None:
         """Wait until this phone shows the table as it is (nothing sent or fetched under way, the

@@ -113,6 +113,9 @@ class Phone:
     def answer(self, label: str, value: str) -> None:
         pad = self.pad
         field = pad.get_by_label(label, exact=True)
+        section = field.locator("xpath=ancestor::details[contains(@class, 'section')][1]")
+        if section.get_attribute("open") is None:  # folded (date, place): a tap on its heading
+            section.locator("summary").first.click()
         field.fill(value)
         field.press("Enter")
         status = pad.locator(".field", has=field).locator(".status")

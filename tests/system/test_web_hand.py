@@ -235,11 +235,11 @@ def test_i_am_shows_her_part_first_and_is_remembered_across_a_reload(browser: An
         others = phone.page.locator("#others")
         for page_now in ("chosen", "reloaded"):
             assert bea.is_visible(), page_now
-            for title in ("The table", "Players", "Ana"):
+            for title in ("Players", "Ana", "Date, place and house rules"):
                 section = phone.page.locator(f'details.section[data-title="{title}"]')
                 assert section.is_hidden(), (page_now, title)
             said = others.locator(".list").inner_text()
-            rest = "Also at the table: The table (3 to answer), Players (1 to answer), Ana"
+            rest = "Also at the table: Players (3 to answer), Ana"
             assert said.startswith(rest), said
             assert bea.bounding_box()["y"] < 844, page_now  # her board on the first screen, not 1,000 px down
             phone.measured(f"I am Bea, {page_now}")
@@ -382,6 +382,10 @@ class Keys:
     def answer(self, label: str, value: str) -> None:
         field = self.phone.field(label)
         self.phone.settled()
+        section = field.locator("xpath=ancestor::details[contains(@class, 'section')][1]")
+        if section.get_attribute("open") is None:  # folded (date, place): Enter on its heading opens it
+            self.to(section.locator("summary").first)
+            self.press("Enter")
         self.to(field)
         self.page.keyboard.type(value)
         self.press("Enter")

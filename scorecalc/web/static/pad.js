@@ -337,7 +337,8 @@
       const hide = chooser.value !== "" && section.dataset.player !== chooser.value;
       section.hidden = hide;
       if (!hide) continue;
-      const open = [...section.querySelectorAll(".field[data-answered='no'] input")].length;
+      const open = section.classList.contains("folded") ? 0  // nothing to change usually
+        : [...section.querySelectorAll(".field[data-answered='no'] input")].length;
       others.push(section.dataset.title + (open ? ` (${open} to answer)` : ""));
     }
     const rest = document.getElementById("others");
