@@ -330,7 +330,7 @@ def _measured_by_display_width() -> None:
     through its module's own ``wcwidth`` name, when its ``WIDE_CHARS_MODE`` is on; that name
     is ours here. The numbers are wcswidth's on every text ``clean`` has made safe, and come
     faster (no loop over the characters of a plain ASCII line); ``clean`` also leaves
-    ``\\n`` the only line break, so tabulate's lines are ours. tests/test_tables_tabulate.py
+    ``\\n`` the only line break, so tabulate's lines are ours. tests/rules/test_tables_tabulate.py
     checks both."""
     import tabulate
 
