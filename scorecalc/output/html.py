@@ -38,11 +38,11 @@ style applies, no form goes anywhere."""
 
 @cache
 def environment() -> jinja2.Environment:
-    """The templates of ``output/templates``, autoescaped (``autoescape=True``: every one of
-    them is HTML, whatever its name ends with), undefined names an error."""
-    env = jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.output", "templates"), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+    """The templates of ``output/templates`` (``templating.environment``: autoescaped, undefined
+    names an error), with the ``share`` filter."""
+    from .templating import environment as made
+
+    env = made("scorecalc.output")
     env.filters["share"] = share
     return env
 

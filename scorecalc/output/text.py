@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..blocks import Block, Facts, Group, Heading, Paragraph, Section, Table, TieBreak
+from ..wrapping import clean, display_width, lines_of, wrap
 from .page import score_page
-from .tables import MIN_FILL, MIN_WIDTH, clean, display_width, draw_markdown, fit_tables, lines_of, wrap
+from .tables import MIN_FILL, MIN_WIDTH, draw_markdown, fit_tables
 
 if TYPE_CHECKING:
     from ..sheet import Scored
