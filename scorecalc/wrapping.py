@@ -107,43 +107,13 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
     clauses = _clauses(text)
     if first + sum(whole for _, _, whole in clauses) + len(clauses) - 1 <= width:  # one line
         return [indent + " ".join(word for clause, _, _ in clauses for word in clause)]
-    lines: list[list[str]] = []  # the words of each line
-    words: list[str] = []  # on the current line
-    used = first  # its width so far
-
-    def flush() -> None:
-        nonlocal words, used
-        lines.append(words)
-        words, used = [], later
-
-    def put(word: str, size: int) -> None:
-        nonlocal used
-        if used + (1 if words else 0) + size <= width:
-            used += (1 if words else 0) + size
-            words.append(word)
-            return
-        if words:
-            flush()
-        if " " in word and used + size > width:  # a parenthesis wider than a line
-            for part in word.split(" "):
-                put(part, display_width(part))
-            return
-        while used + size > width:
-            head, word = _break_word(word, width - used)
-            words.append(head)
-            flush()
-            size = display_width(word)
-        if word:
-            words.append(word)
-            used += size
-
+    filling = _Filling(width, first, later)
     for clause, sizes, whole in clauses:
-        if words and used + 1 + whole > width and later + whole <= width:
-            flush()
+        if filling.words and filling.used + 1 + whole > width and later + whole <= width:
+            filling.flush()
         for word, size in zip(clause, sizes, strict=True):
-            put(word, size)
-    if words or not lines:
-        flush()
+            filling.put(word, size)
+    lines = filling.done()
     if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 2 \
             and not lines[-2][-1].endswith(";") and lines[-2][-1] != "—":
         # one word alone on the last line: take the word before it along, when that fits
@@ -151,6 +121,49 @@ def wrap(text: str, width: int, *, indent: str = "", subsequent: str = "") -> li
         if later + display_width(" ".join(last)) <= width:
             lines[-2:] = [lines[-2][:-1], last]
     return [(subsequent if index else indent) + " ".join(line) for index, line in enumerate(lines)]
+
+
+class _Filling:
+    """``wrap``'s lines as they fill: the words of each line done, those of the current one
+    and its width so far (the first line starts after ``first`` columns, the others ``later``)."""
+
+    __slots__ = ("later", "lines", "used", "width", "words")
+
+    def __init__(self, width: int, first: int, later: int) -> None:
+        self.width, self.later = width, later
+        self.lines: list[list[str]] = []
+        self.words: list[str] = []
+        self.used = first
+
+    def flush(self) -> None:
+        self.lines.append(self.words)
+        self.words, self.used = [], self.later
+
+    def put(self, word: str, size: int) -> None:
+        width = self.width
+        if self.used + (1 if self.words else 0) + size <= width:
+            self.used += (1 if self.words else 0) + size
+            self.words.append(word)
+            return
+        if self.words:
+            self.flush()
+        if " " in word and self.used + size > width:  # a parenthesis wider than a line
+            for part in word.split(" "):
+                self.put(part, display_width(part))
+            return
+        while self.used + size > width:
+            head, word = _break_word(word, width - self.used)
+            self.words.append(head)
+            self.flush()
+            size = display_width(word)
+        if word:
+            self.words.append(word)
+            self.used += size
+
+    def done(self) -> list[list[str]]:
+        if self.words or not self.lines:
+            self.flush()
+        return self.lines
 
 
 @lru_cache(maxsize=4096)

@@ -64,6 +64,23 @@ ChartOption = Annotated[str | None, typer.Option(
          "dated play, a line per player (with -f html the page draws it inline: no FILE needed).")]
 
 
+FormatOption = Annotated[Format, typer.Option(
+    "--format", "-f", metavar=choice_metavar([fmt.name for fmt in standings_formats()]),
+    parser=standings_format, autocompletion=lambda: [fmt.name for fmt in standings_formats()],
+    help="Output format (bgsplay: the plays counted, as one BG Stats import file).")]
+
+
+def chart_file(chart: str | None, format: Format) -> str | None:
+    """The chart file to write: ``--chart`` without a path (``INLINE``) goes only with a format
+    whose page draws the chart itself, and writes none."""
+    if chart != INLINE:
+        return chart
+    if not format.chart:
+        raise UsageError("--chart: give a path ending in .png or .svg (with -f html the page draws "
+                         "the chart inline, no path needed)")
+    return None  # the page draws it whenever it can; --chart said so, nothing to write
+
+
 class StandingsCommand(ScorecalcCommand):
     """``standings``, whose ``--chart`` may come without its path (``standings --chart -f html``:
     the page draws the chart inline). Typer 0.28 has no option with an optional value, so a
@@ -94,11 +111,7 @@ def build(name: str, help: str) -> TyperCommand:
         game: Annotated[str | None, typer.Option(
             "--game", metavar="GAME", help="Count only this game: " + ", ".join(REGISTRY) + ".",
             autocompletion=complete_game)] = None,
-        format: Annotated[Format, typer.Option(
-            "--format", "-f", metavar=choice_metavar([fmt.name for fmt in standings_formats()]),
-            parser=standings_format, autocompletion=lambda: [fmt.name for fmt in standings_formats()],
-            help="Output format (bgsplay: the plays counted, as one BG Stats import file).",
-        )] = FORMATS[0],
+        format: FormatOption = FORMATS[0],
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,
@@ -112,11 +125,7 @@ def build(name: str, help: str) -> TyperCommand:
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
-        if chart == INLINE:
-            if not format.chart:
-                raise UsageError("--chart: give a path ending in .png or .svg (with -f html the page draws "
-                                 "the chart inline, no path needed)")
-            chart = None  # the page draws it whenever it can; --chart said so, nothing to write
+        chart = chart_file(chart, format)
         insight = Insight(asked, chart is not None)
         return run(paths, filters, insight, standings_format(format), output, strict, wide, chart)
 
