@@ -38,13 +38,13 @@ def quoted(value: object) -> str:
     return f"'{shorten(value)}'"
 
 
-def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
-    """``("players", 0, "tiles", 3)`` -> ``players[0] (Alex).tiles[3]`` (name when known): the
-    file's own form, where a file is read (``scorecalc GAME FILE``, ``verify``, JSON's warnings, a
-    file tally cannot read at all). A player's screen names a place in the players' words
-    (``scorecalc.places``)."""
-    if not path:
-        return "<document>"
+def path_text(path: Path, names: Mapping[int, str] | None = None, *, shown: bool = False) -> str:
+    """``("players", 0, "money")`` -> ``players[0].money``: a place in the file's own form, the
+    one writing of it: exact by default, as the ``tally:`` block writes it and a phone's request
+    names it; ``shown``: as a message shows it (``format_path``), each key cut and escaped by
+    ``shorten`` and a player's name after her index when ``names`` knows it
+    (``players[0] (Alex).tiles[3]``). A player's screen names a place in the players' words
+    instead (``scorecalc.places``)."""
     text = ""
     for i, part in enumerate(path):
         if isinstance(part, int):
@@ -52,9 +52,16 @@ def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
             if names and i == 1 and path[0] == "players" and part in names:
                 text += f" ({shorten(names[part], 40)})"
         else:
-            part = shorten(part)
+            part = shorten(part) if shown else part
             text += f".{part}" if text else part
     return text
+
+
+def format_path(path: Path, names: Mapping[int, str] | None = None) -> str:
+    """A place as a message where a file is read shows it (``scorecalc GAME FILE``, ``verify``,
+    JSON's warnings, a file tally cannot read at all): ``path_text``'s ``shown`` form, the whole
+    document ``<document>``."""
+    return path_text(path, names, shown=True) if path else "<document>"
 
 
 class Position(NamedTuple):

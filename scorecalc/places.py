@@ -3,9 +3,9 @@
 ``Alex's tile ▢2``, ``Rachel's cubes on tile 5 (Sea Lion)``, ``A's exhibition 1``: tally's
 questions and messages, the pad's labels and messages and the ``-f html`` page's warnings name
 a place so (SPEC section 8, "Players' words on players' screens"). The file's own form
-(``players[0].money``, ``errors.format_path``; the ``tally:`` block's and the pad's places,
-``tablefile.reading.path_text``) stays where a file is read: ``scorecalc GAME FILE``,
-``verify``, JSON's warnings, a file tally cannot read at all.
+(``players[0].money``, written once by ``errors.path_text``: exact in the ``tally:`` block and
+the pad's places, cut and escaped in messages by ``errors.format_path``) stays where a file is
+read: ``scorecalc GAME FILE``, ``verify``, JSON's warnings, a file tally cannot read at all.
 
 Where a place needs the game's knowledge (a Caracas tile's square, the cubes of an Origin tile),
 the game says it through its interview (``Interview.words``); a tile built from taps is worded

@@ -22,7 +22,7 @@ from typer.core import TyperCommand
 
 from ..errors import UsageError, quoted
 from ..games import REGISTRY, GameOption
-from ..output.formats import Format
+from ..output.formats import FORMATS, Format, format_named, goes_to_file
 from ..output.terminal import console
 from . import ClickContext
 
@@ -70,8 +70,17 @@ PathsArgument = Annotated[
                               autocompletion=complete_path)
 ]
 GameArgument = Annotated[str, typer.Argument(help=GAMES_HELP, metavar="GAME", autocompletion=complete_game)]
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.",
-                                              metavar=choice_metavar(list(Format)))]
+def score_format(text: str | Format) -> Format:
+    """``--format``'s value: a format of ``output.formats.FORMATS``, by its name."""
+    try:
+        return format_named(text)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+FormatOption = Annotated[Format, typer.Option(
+    "--format", "-f", help="Output format.", metavar=choice_metavar([fmt.name for fmt in FORMATS]),
+    parser=score_format, autocompletion=lambda: [fmt.name for fmt in FORMATS])]
 OutputOption = Annotated[
     str | None, typer.Option("--output", "-o", help="Write the output to this file (atomically).",
                              metavar="PATH")
@@ -95,7 +104,7 @@ QrFileOption = Annotated[str | None, typer.Option(
 class ScoreOptions:
     """The options of a command that prints a score, frozen (as black's ``Mode``)."""
 
-    format: Format = Format.TABLE
+    format: Format = FORMATS[0]
     output: str | None = None
     strict: bool = False
     summary: bool = False
@@ -107,7 +116,7 @@ class ScoreOptions:
     """The game's own flags given (``--show-board``), in the registry's order."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "format", Format(self.format))  # a plain "json" is the format too
+        object.__setattr__(self, "format", format_named(self.format))  # a plain "json" is the format too
 
     def with_flags(self, flags: tuple[GameOption, ...]) -> "ScoreOptions":
         """These options with the game's own ``flags`` given."""
@@ -116,11 +125,11 @@ class ScoreOptions:
     @property
     def to_file(self) -> bool:
         """The output goes to a file (``--output PATH``), not to standard output."""
-        return self.output is not None and self.output != "-"
+        return goes_to_file(self.output)
 
 
 def score_options(
-    format: FormatOption = Format.TABLE,
+    format: FormatOption = FORMATS[0],
     output: OutputOption = None,
     strict: StrictOption = False,
     summary: SummaryOption = False,

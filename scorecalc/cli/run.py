@@ -68,7 +68,6 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
                 report: Report | None = None, *, worded: bool = False) -> int:
     """Score ``files`` (as game ``wanted``, else each file's ``game:``) and print or write the result
     (``worded``: warnings in the players' words, as tally says them)."""
-    from ..output.formats import RENDERERS
     from ..sheet import Scored
 
     report = report or Report()
@@ -77,7 +76,7 @@ def score_files(files: list[str], wanted: str | None, options: ScoreOptions,
 
         check_output_target(options.output, files)
     check_share(options, files)
-    renderer = RENDERERS[options.format]
+    renderer = options.format
     results: list[Scored] = []
     shown: list[str] = []
     for name in files:
@@ -166,7 +165,9 @@ def share_text(options: ScoreOptions, results: list[Scored]) -> str | None:
 
 def emit(text: str, output: str | None) -> None:
     """``text`` to standard output, or to the ``--output`` file."""
-    if output is None or output == "-":
+    from ..output.formats import goes_to_file
+
+    if output is None or not goes_to_file(output):
         console.out(text)
         return
     save(output, text)

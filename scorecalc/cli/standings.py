@@ -3,7 +3,6 @@
 # No ``from __future__ import annotations``: Typer reads these annotations.
 
 import inspect
-from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -11,8 +10,8 @@ from typer.core import TyperCommand
 
 from ..errors import UsageError
 from ..games import REGISTRY
+from ..output.formats import FORMATS, Format, format_named, goes_to_file
 from ..output.report import Report
-from ..output.standings import StandingsFormat
 from ..output.terminal import console
 from . import ClickContext
 from .options import (
@@ -30,22 +29,30 @@ from .options import (
 from .run import emit, expand, save, score_one
 
 if TYPE_CHECKING:
-    from ..league.records import Filters, Insight, Standings
+    from ..league.records import Filters, Insight
 
 ONE_PLAY_ONLY = ("bgstats is one play's BG Stats link (scorecalc score FILE --format bgstats); "
                  "the plays of a season go into one BG Stats import file: --format bgsplay")
 
 
-def standings_format(text: str) -> StandingsFormat:
+def standings_format(text: str | Format) -> Format:
     """``--format``'s value: a format of the standings; ``bgstats``, one play's, is refused with
     a pointer to ``bgsplay`` instead of the bare "not one of"."""
-    if text.strip().lower() == "bgstats":
+    if str(text).strip().lower() == "bgstats":
         raise typer.BadParameter(ONE_PLAY_ONLY)
     try:
-        return StandingsFormat(text)
+        found = format_named(text)
     except ValueError:
-        choices = ", ".join(repr(str(choice)) for choice in StandingsFormat)
-        raise typer.BadParameter(f"{text!r} is not one of {choices}.") from None
+        found = None
+    if found is None or not found.in_standings:
+        choices = ", ".join(repr(fmt.name) for fmt in standings_formats())
+        raise typer.BadParameter(f"{str(text)!r} is not one of {choices}.") from None
+    return found
+
+
+def standings_formats() -> list[Format]:
+    """The formats ``standings`` offers, in ``FORMATS``' order."""
+    return [fmt for fmt in FORMATS if fmt.in_standings]
 
 
 INLINE = ""
@@ -55,6 +62,23 @@ ChartOption = Annotated[str | None, typer.Option(
     "--chart", metavar="FILE",
     help="Also draw the season as FILE.png or FILE.svg: ratings (with --ratings) or wins after each "
          "dated play, a line per player (with -f html the page draws it inline: no FILE needed).")]
+
+
+FormatOption = Annotated[Format, typer.Option(
+    "--format", "-f", metavar=choice_metavar([fmt.name for fmt in standings_formats()]),
+    parser=standings_format, autocompletion=lambda: [fmt.name for fmt in standings_formats()],
+    help="Output format (bgsplay: the plays counted, as one BG Stats import file).")]
+
+
+def chart_file(chart: str | None, format: Format) -> str | None:
+    """The chart file to write: ``--chart`` without a path (``INLINE``) goes only with a format
+    whose page draws the chart itself, and writes none."""
+    if chart != INLINE:
+        return chart
+    if not format.chart:
+        raise UsageError("--chart: give a path ending in .png or .svg (with -f html the page draws "
+                         "the chart inline, no path needed)")
+    return None  # the page draws it whenever it can; --chart said so, nothing to write
 
 
 class StandingsCommand(ScorecalcCommand):
@@ -87,11 +111,7 @@ def build(name: str, help: str) -> TyperCommand:
         game: Annotated[str | None, typer.Option(
             "--game", metavar="GAME", help="Count only this game: " + ", ".join(REGISTRY) + ".",
             autocompletion=complete_game)] = None,
-        format: Annotated[StandingsFormat, typer.Option(
-            "--format", "-f", metavar=choice_metavar(list(StandingsFormat)), parser=standings_format,
-            autocompletion=lambda: list(StandingsFormat),
-            help="Output format (bgsplay: the plays counted, as one BG Stats import file).",
-        )] = StandingsFormat.TABLE,
+        format: FormatOption = FORMATS[0],
         output: OutputOption = None,
         strict: StrictOption = False,
         wide: WideOption = False,
@@ -105,13 +125,9 @@ def build(name: str, help: str) -> TyperCommand:
                           known_game(game) if game is not None else None)
         if filters.since and filters.until and filters.since > filters.until:
             raise UsageError(f"--since {since} is after --until {until}: no day is in that range")
-        if chart == INLINE:
-            if format is not StandingsFormat.HTML:
-                raise UsageError("--chart: give a path ending in .png or .svg (with -f html the page draws "
-                                 "the chart inline, no path needed)")
-            chart = None  # the page draws it whenever it can; --chart said so, nothing to write
+        chart = chart_file(chart, format)
         insight = Insight(asked, chart is not None)
-        return run(paths, filters, insight, StandingsFormat(format), output, strict, wide, chart)
+        return run(paths, filters, insight, standings_format(format), output, strict, wide, chart)
 
     # one flag per figure of league.figures, before --chart, in Figure.listed order; the figures
     # given reach the command as ``asked``, a frozenset of their names
@@ -126,16 +142,15 @@ def build(name: str, help: str) -> TyperCommand:
     return built(joined(standings, flags, "asked", gather, before="chart"), name, help, StandingsCommand)
 
 
-def run(paths: list[str], filters: "Filters", insight: "Insight", format: StandingsFormat, output: str | None,
+def run(paths: list[str], filters: "Filters", insight: "Insight", format: Format, output: str | None,
         strict: bool, wide: bool, chart: str | None) -> int:
     """Read and score the files, then write the chart, and the standings (or the plays, bgsplay)."""
+    from ..output.formats import RenderOptions
+    from ..output.standings import needs_standings, render_season, season_insight
     from ..sheet import Scored, for_the_season
     from ..writing import check_output_target
 
-    if format is StandingsFormat.BGSPLAY:
-        refuse_insight_with_bgsplay(insight)
-    if format is StandingsFormat.HTML and plotting_library():
-        insight = replace(insight, chart=True)  # the page draws the season whenever it can
+    insight = season_insight(format, insight)
     report = Report()
     files = expand(paths, report)
     check_output_target(output, files)
@@ -149,16 +164,13 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
             results.append(Scored(for_the_season(scored.sheet), scored.info))
     if files and not results:  # every file was bad input: an existing --output or --chart keeps its content
         return report.exit_code
-    if format is StandingsFormat.BGSPLAY and chart is None:
-        from ..output.bgsplay import render_bgsplay
+    result = None
+    if needs_standings(format, chart is not None):
+        from ..league.standings import compute
 
-        emit(render_bgsplay([scored for scored in results if filters.counts(scored)]), output)
-        return report.exit_code
-    from ..league.standings import compute
-
-    result = compute(results, filters, files=len(files), left_out=report.left_out, game_order=list(REGISTRY),
-                     insight=insight)
-    if chart is not None:
+        result = compute(results, filters, files=len(files), left_out=report.left_out,
+                         game_order=list(REGISTRY), insight=insight)
+    if chart is not None and result is not None:
         from ..league.chart import draw, season_picture
 
         drawing = draw(season_picture(result), chart)
@@ -166,62 +178,9 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Standi
         if drawing.missing:
             console.err(f"{chart}: warning: the chart's font has no glyph for {drawing.missing!r}; "
                         "those characters of names show as boxes")
-    if format is StandingsFormat.BGSPLAY:
-        from ..output.bgsplay import render_bgsplay
-
-        emit(render_bgsplay([scored for scored in results if filters.counts(scored)]), output)
-    elif format is StandingsFormat.HTML:
-        emit(standings_page(result), output)
-    else:
-        from ..output.standings import render_standings
-        from ..output.terminal import terminal_width
-
-        to_file = output is not None and output != "-"
-        emit(render_standings(result, format, None if wide else terminal_width(terminal=not to_file)), output)
+    options = RenderOptions(format, wide=wide, terminal=not goes_to_file(output))
+    emit(render_season(results, result, filters, options), output)
     return report.exit_code
-
-
-def plotting_library() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("matplotlib") is not None
-
-
-def standings_page(result: "Standings") -> str:
-    """``--format html``: the blocks ``-f markdown`` shows, then the season chart inline as SVG
-    when matplotlib is installed (else one line saying how to install it)."""
-    from ..league.chart import INSTALL
-    from ..output.html import render_standings_html
-
-    chart, note = None, f"The season chart needs matplotlib, which is not installed: {INSTALL}"
-    if plotting_library():
-        from ..league.chart import draw, season_picture
-
-        chart = draw(season_picture(result), "season.svg").data
-        note = chart_caption(result)
-    return render_standings_html(result, chart, note)
-
-
-def chart_caption(result: "Standings") -> str:
-    """What the season chart shows, in a player's words (its caption on the page)."""
-    if "ratings" in result.insight:
-        shown = "each player's rating after each play she sat at with others"
-    else:
-        shown = "each player's wins so far after each play she sat at"
-    caption = f"The season: {shown}, a line per player, her name at its end."
-    if any(play.date is None for play in result.in_order):
-        caption += " Undated plays come last, in the band marked \u201cundated\u201d."
-    return caption
-
-
-def refuse_insight_with_bgsplay(insight: "Insight") -> None:
-    """The insight options add to the standings; ``bgsplay`` writes the plays, not the standings."""
-    from ..league import figures
-
-    asked = [figure.flag for figure in figures.listed() if figure.name in insight]
-    if asked:
-        raise UsageError(f"{asked[0]} adds to the standings; --format bgsplay writes the plays counted, "
-                         "not the standings (--chart may go with it)")
 
 
 def check_chart(chart: str, output: str | None, files: list[str]) -> None:
@@ -232,6 +191,6 @@ def check_chart(chart: str, output: str | None, files: list[str]) -> None:
 
     check_chart_path(chart)
     check_output_target(chart, files, "--chart")
-    if output is not None and output != "-" and same_target(chart, output):
+    if goes_to_file(output) and output is not None and same_target(chart, output):
         raise UsageError(f"{chart}: --chart and --output name the same file; give each its own path")
     check_plotting_library()

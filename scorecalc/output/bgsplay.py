@@ -135,5 +135,5 @@ def render_bgsplay(results: Sequence[Scored]) -> str:
 
 
 def render_bgsplay_format(results: Sequence[Scored], options: RenderOptions) -> str:
-    """``--format bgsplay`` (``formats.RENDERERS``)."""
+    """``--format bgsplay`` (``formats.FORMATS``)."""
     return render_bgsplay(results)

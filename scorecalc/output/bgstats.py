@@ -95,5 +95,5 @@ def bgstats_link(scored: Scored, now: float | None = None) -> str:
 
 
 def render_bgstats_format(results: Sequence[Scored], options: RenderOptions) -> str:
-    """``--format bgstats`` (``formats.RENDERERS``)."""
+    """``--format bgstats`` (``formats.FORMATS``)."""
     return render_bgstats(results)

@@ -1,4 +1,5 @@
-"""Score sheets -> text: the output formats (``--format``), and a sheet as JSON and CSV.
+"""Score sheets -> text: the one registry of output formats (``--format``) for scores and
+standings, where the output goes, and a sheet as JSON and CSV.
 
 Tables and Markdown (``text``, with the page model and the table engine), the html page
 (``html``, with Jinja2) and BG Stats (``bgstats``, ``bgsplay``) are imported only when asked
@@ -9,31 +10,88 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass
-from enum import StrEnum
 from typing import Any
 
 from ..sheet import Scored
 from .data import csv_text, json_text
 
 
-class Format(StrEnum):
-    """Every output format of a score sheet; ``--format`` offers them in this order."""
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One output format (``--format NAME``) and where its renderers live: each a
+    ``"module:function"`` (a module under ``scorecalc.output`` when it starts with a dot),
+    imported only when the format is asked for. ``FORMATS`` registers every one, once."""
 
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    BGSTATS = "bgstats"
-    BGSPLAY = "bgsplay"
-    HTML = "html"
+    name: str
+    scores: str
+    """``function(results, options) -> str``: the scored tables in this format."""
+    _: KW_ONLY
+    standings: str | None = None
+    """``function(standings, options) -> str``: the league's standings in this format; ``None``:
+    ``standings`` does not offer it (unless it writes the ``plays``)."""
+    plays: bool = False
+    """``standings`` writes the plays counted in it (through ``scores``), not the standings."""
+    chart: bool = False
+    """Its standings draw the season chart themselves whenever the plotting library is there."""
+    pictures: bool = False
+    """It draws the games' pictures, so it needs each file's game and state, not the sheet alone;
+    a game's text view (``--show-board``) would only repeat them, so it is not printed."""
+    data: bool = False
+    """Its output is data for another program (JSON, CSV, BG Stats): a game's text view
+    (``--show-board``) goes to standard error, so standard output and ``--output`` stay parseable."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def in_standings(self) -> bool:
+        """``standings --format`` offers it."""
+        return self.standings is not None or self.plays
+
+
+FORMATS: tuple[Format, ...] = (
+    Format("table", ".text:render_text_format", standings=".standings:render_table_standings"),
+    Format("json", ".formats:render_json_format", standings=".standings:render_json_standings", data=True),
+    Format("csv", ".formats:render_csv_format", standings=".standings:render_csv_standings", data=True),
+    Format("markdown", ".text:render_markdown_format", standings=".standings:render_markdown_standings"),
+    Format("bgstats", ".bgstats:render_bgstats_format", data=True),
+    Format("bgsplay", ".bgsplay:render_bgsplay_format", plays=True, data=True),
+    Format("html", ".html:render_html_format", standings=".html:render_standings_format", chart=True,
+           pictures=True),
+)
+"""Every output format, in the order ``--format`` offers them: a new format is its renderers'
+module and one line here."""
+
+
+def format_named(name: str | Format) -> Format:
+    """The format called ``name`` (a ``Format`` is itself); ``ValueError`` naming the choices."""
+    if isinstance(name, Format):
+        return name
+    for found in FORMATS:
+        if found.name == name:
+            return found
+    raise ValueError(f"{name!r} is not one of {', '.join(repr(fmt.name) for fmt in FORMATS)}.")
+
+
+def renderer(path: str) -> Any:
+    """The function a ``"module:function"`` of ``Format`` names, its module imported now."""
+    from importlib import import_module
+
+    module, _, function = path.partition(":")
+    return getattr(import_module(module, __package__), function)
+
+
+def goes_to_file(output: str | None) -> bool:
+    """Whether ``--output``'s value names a file (``None`` and ``-`` are standard output)."""
+    return output is not None and output != "-"
 
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
     """How a run wants its sheets shown (frozen)."""
 
-    format: Format = Format.TABLE
-    """The format (a plain ``"json"`` is taken as ``Format.JSON``)."""
+    format: Format = FORMATS[0]
+    """The format (a plain ``"json"`` is taken as the format of that name)."""
     _: KW_ONLY
     summary: bool = False
     """Only the summary (table, markdown; JSON without items)."""
@@ -46,7 +104,7 @@ class RenderOptions:
     when standard output is piped."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "format", Format(self.format))
+        object.__setattr__(self, "format", format_named(self.format))
 
     def table_width(self) -> int | None:
         """The columns a table fits: ``None`` with ``wide``, else ``width`` or the terminal's rule."""
@@ -115,40 +173,9 @@ def render_csv(results: Sequence[Scored]) -> str:
                     free_text=("player",))
 
 
-@dataclass(frozen=True, slots=True)
-class Renderer:
-    """Where a format's renderer lives: ``function(results, options) -> str`` in ``module``
-    (under ``scorecalc.output``), imported only when the format is asked for."""
-
-    module: str
-    function: str
-    pictures: bool = False
-    """It draws the games' pictures, so it needs each file's game and state, not the sheet alone;
-    a game's text view (``--show-board``) would only repeat them, so it is not printed."""
-    data: bool = False
-    """Its output is data for another program (JSON, CSV, BG Stats): a game's text view
-    (``--show-board``) goes to standard error, so standard output and ``--output`` stay parseable."""
-
-
-RENDERERS: dict[Format, Renderer] = {
-    Format.TABLE: Renderer("text", "render_text_format"),
-    Format.JSON: Renderer("formats", "render_json_format", data=True),
-    Format.CSV: Renderer("formats", "render_csv_format", data=True),
-    Format.MARKDOWN: Renderer("text", "render_markdown_format"),
-    Format.BGSTATS: Renderer("bgstats", "render_bgstats_format", data=True),
-    Format.BGSPLAY: Renderer("bgsplay", "render_bgsplay_format", data=True),
-    Format.HTML: Renderer("html", "render_html_format", pictures=True),
-}
-"""Every format's renderer, one per format (a test checks each format has one)."""
-
-
 def render(results: Sequence[Scored], options: RenderOptions) -> str:
     """The scored tables in ``options.format``, by the format's renderer."""
-    from importlib import import_module
-
-    renderer = RENDERERS[options.format]
-    function = getattr(import_module(f"{__package__}.{renderer.module}"), renderer.function)
-    text: str = function(results, options)
+    text: str = renderer(options.format.scores)(results, options)
     return text
 
 

@@ -38,11 +38,11 @@ style applies, no form goes anywhere."""
 
 @cache
 def environment() -> jinja2.Environment:
-    """The templates of ``output/templates``, autoescaped (``autoescape=True``: every one of
-    them is HTML, whatever its name ends with), undefined names an error."""
-    env = jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.output", "templates"), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+    """The templates of ``output/templates`` (``templating.environment``: autoescaped, undefined
+    names an error), with the ``share`` filter."""
+    from .templating import environment as made
+
+    env = made("scorecalc.output")
     env.filters["share"] = share
     return env
 
@@ -215,5 +215,32 @@ def substituted(pattern: re.Pattern[str], text: str, replacement: Callable[[re.M
 
 
 def render_html_format(results: Sequence[Scored], options: RenderOptions) -> str:
-    """``--format html`` (``formats.RENDERERS``)."""
+    """``--format html`` (``formats.FORMATS``)."""
     return render_html(results, summary=options.summary)
+
+
+def render_standings_format(standings: Standings, options: RenderOptions) -> str:
+    """``standings --format html``: the blocks ``-f markdown`` shows, then the season chart
+    inline as SVG when matplotlib is installed (else one line saying how to install it)."""
+    from ..league.chart import INSTALL
+    from .standings import plotting_library
+
+    chart, note = None, f"The season chart needs matplotlib, which is not installed: {INSTALL}"
+    if plotting_library():
+        from ..league.chart import draw, season_picture
+
+        chart = draw(season_picture(standings), "season.svg").data
+        note = chart_caption(standings)
+    return render_standings_html(standings, chart, note)
+
+
+def chart_caption(standings: Standings) -> str:
+    """What the season chart shows, in a player's words (its caption on the page)."""
+    if "ratings" in standings.insight:
+        shown = "each player's rating after each play she sat at with others"
+    else:
+        shown = "each player's wins so far after each play she sat at"
+    caption = f"The season: {shown}, a line per player, her name at its end."
+    if any(play.date is None for play in standings.in_order):
+        caption += " Undated plays come last, in the band marked \u201cundated\u201d."
+    return caption

@@ -11,8 +11,7 @@ CSV columns and its blocks, in ``FIGURES``' order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..blocks import Block, Column, Heading, Paragraph, Row, Table
 from ..league import figures
@@ -21,18 +20,10 @@ from ..league.records import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
 from .data import csv_text, json_text
 
-
-class StandingsFormat(StrEnum):
-    """The formats of ``standings``: those of a score but ``bgstats``, which is one play's;
-    ``bgsplay`` writes the plays counted, not the standings (``output.bgsplay``); ``html``
-    is the command's (``cli/standings.py``: the page with the season chart)."""
-
-    TABLE = "table"
-    JSON = "json"
-    CSV = "csv"
-    MARKDOWN = "markdown"
-    BGSPLAY = "bgsplay"
-    HTML = "html"
+if TYPE_CHECKING:
+    from ..league.records import Filters, Insight
+    from ..sheet import Scored
+    from .formats import Format, RenderOptions
 
 
 FIGURES = ("played", "wins", "win_rate", "points", "average", "best")
@@ -169,14 +160,67 @@ def summary_line(standings: Standings) -> str:
     return text + "."
 
 
-def render_standings(standings: Standings, fmt: StandingsFormat, width: int | None = 80) -> str:
-    """The standings as a table (fitted to ``width``; ``None``: no limit), Markdown, JSON or
-    CSV (``bgsplay`` is the plays' and ``html`` the page's: see the command)."""
-    if fmt is StandingsFormat.JSON:
-        return json_text([to_json_object(standings)])
-    if fmt is StandingsFormat.CSV:
-        return render_csv(standings)
-    from .text import render_markdown, render_text
+def render_table_standings(standings: Standings, options: RenderOptions) -> str:
+    """``standings --format table``: the blocks fitted to the width (``--wide``: no limit)."""
+    from .text import render_text
 
-    blocks = standings_blocks(standings)
-    return render_markdown(blocks) if fmt is StandingsFormat.MARKDOWN else render_text(blocks, width)
+    return render_text(standings_blocks(standings), options.table_width())
+
+
+def render_markdown_standings(standings: Standings, options: RenderOptions) -> str:
+    from .text import render_markdown
+
+    return render_markdown(standings_blocks(standings))
+
+
+def render_json_standings(standings: Standings, options: RenderOptions) -> str:
+    return json_text([to_json_object(standings)])
+
+
+def render_csv_standings(standings: Standings, options: RenderOptions) -> str:
+    return render_csv(standings)
+
+
+# --- the season in a format: what ``standings`` prints --------------------------------------------
+
+def season_insight(fmt: Format, insight: Insight) -> Insight:
+    """What the season is computed for in ``fmt``: a format that writes the plays adds nothing to
+    the standings (an insight option is refused); the page draws the chart whenever it can."""
+    from dataclasses import replace
+
+    from ..errors import UsageError
+
+    if fmt.plays:
+        asked = [figure.flag for figure in figures.listed() if figure.name in insight]
+        if asked:
+            raise UsageError(f"{asked[0]} adds to the standings; --format {fmt} writes the plays counted, "
+                             "not the standings (--chart may go with it)")
+    if fmt.chart and plotting_library():
+        return replace(insight, chart=True)
+    return insight
+
+
+def needs_standings(fmt: Format, chart: bool) -> bool:
+    """Whether the season's standings are computed: for the standings, or for a chart to draw."""
+    return not fmt.plays or chart
+
+
+def render_season(results: Sequence[Scored], standings: Standings | None, filters: Filters,
+                  options: RenderOptions) -> str:
+    """What ``standings`` prints in ``options.format``: the plays counted (a format that writes
+    the plays), else the standings by the format's renderer."""
+    from .formats import render, renderer
+
+    fmt = options.format
+    if fmt.plays:
+        return render([scored for scored in results if filters.counts(scored)], options)
+    assert fmt.standings is not None and standings is not None, f"{fmt} has no standings"
+    text: str = renderer(fmt.standings)(standings, options)
+    return text
+
+
+def plotting_library() -> bool:
+    """Whether matplotlib, which draws the season chart, is installed (found, not imported)."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None

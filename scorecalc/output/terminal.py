@@ -183,9 +183,9 @@ class Console:
         if width is None:
             lines = [line]
         else:
-            from ..wrapping import wrap as wrapped
+            from ..wrapping import wrap_message
 
-            lines = wrapped(line, width - 1)  # a full row would leave the cursor in the last column
+            lines = wrap_message(line, width - 1)  # a full row would leave the cursor in the last column
         for one in lines:
             if not write_error_line(one):
                 self.err_failed = True

@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..blocks import Block, Facts, Group, Heading, Paragraph, Section, Table, TieBreak
+from ..wrapping import clean, display_width, lines_of, wrap
 from .page import score_page
-from .tables import MIN_FILL, MIN_WIDTH, clean, display_width, draw_markdown, fit_tables, lines_of, wrap
+from .tables import MIN_FILL, MIN_WIDTH, draw_markdown, fit_tables
 
 if TYPE_CHECKING:
     from ..sheet import Scored
@@ -37,7 +38,7 @@ Part = Block | Section
 
 
 def render_text_format(results: Sequence[Scored], options: RenderOptions) -> str:
-    """``--format table`` (``formats.RENDERERS``): every scored table's page, fitted to the
+    """``--format table`` (``formats.FORMATS``): every scored table's page, fitted to the
     width (``--wide``: one line per item, however long)."""
     width = options.table_width()
     if width is not None:
@@ -47,7 +48,7 @@ def render_text_format(results: Sequence[Scored], options: RenderOptions) -> str
 
 
 def render_markdown_format(results: Sequence[Scored], options: RenderOptions) -> str:
-    """``--format markdown`` (``formats.RENDERERS``): every scored table's page (never wrapped)."""
+    """``--format markdown`` (``formats.FORMATS``): every scored table's page (never wrapped)."""
     page = score_page(results, [()] * len(results), summary=options.summary)
     return "\n".join(render_markdown(section.blocks) for section in page.sections)
 

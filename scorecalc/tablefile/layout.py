@@ -11,9 +11,10 @@ import json
 import re
 from typing import Any
 
+from ..errors import path_text
 from ..games import Game, State
 from ..spec import Record, Spec, record_of
-from .reading import Progress, path_text
+from .reading import Progress
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}

@@ -190,15 +190,6 @@ class Holding:
         self.held.append(Held(path, text, reason, within))
 
 
-def path_text(path: Path) -> str:
-    """A place as the ``tally:`` block writes it (and a phone's request names it):
-    ``players[0].exhibitions``; never shown to a player (``scorecalc.places`` words it)."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text
-
-
 def parse_path(text: str) -> Path:
     parts: list[str | int] = []
     for name, index in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]", text):

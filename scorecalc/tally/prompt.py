@@ -84,9 +84,9 @@ class Terminal:
         if width is None:
             lines = text.split("\n")
         else:
-            from ..wrapping import wrap
+            from ..wrapping import wrap_message
 
-            lines = wrap(text, width - 1)  # a full row would leave the cursor in the last column
+            lines = wrap_message(text, width - 1)  # a full row would leave the cursor in the last column
         for line in lines:
             console.err(line, wrap=False)  # wrapped already (a located line too: tally's own words)
 
@@ -128,9 +128,9 @@ class Terminal:
         self.words = list(dict.fromkeys(words or []))
         width = self.width
         if width is not None:  # a long question: its first lines said, its last line the prompt
-            from ..wrapping import wrap
+            from ..wrapping import wrap_message
 
-            *above, prompt = wrap(prompt.rstrip(" "), width - 2)
+            *above, prompt = wrap_message(prompt.rstrip(" "), width - 2)
             prompt += " "
             for line in above:
                 console.err(line, wrap=False)

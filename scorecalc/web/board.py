@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Path
+from ..errors import Path, path_text
 from ..spec.interview import Cell
 from ..tally import kept
 from ..tally.answers import BadAnswer
@@ -26,7 +26,6 @@ from ..tally.editing import FormEntry, Work
 from ..tally.model import Tally
 from ..tally.questions import Question, get
 from ..tally.state import State
-from .places import place_text
 from .views import BoardView, CellView, RowView
 
 ROW = "row"
@@ -60,12 +59,12 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     assert form is not None
     rows = kept.parts(form, record)
     done = question.step is not None and question.step.done
-    where = place_text(question.path[:-1])
+    where = path_text(question.path[:-1])
     if done and not rows and question.step is not None and isinstance(question.step.value, dict):
         shown = given(record, {form.fields[0]: question.step.value})  # the four figures, as given
         shown.fields = [cell_view(where, name, cell) for cell in kept.cells(form, record)]
         return shown
-    place = place_text(question.path)
+    place = path_text(question.path)
     sketch = kept.sketch(form, record, not done)
     drawn = {group.key for group in sketch.groups} if sketch is not None else set()
     shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, sketch=sketch,

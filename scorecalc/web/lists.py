@@ -10,12 +10,12 @@ import hashlib
 import json
 from typing import Any
 
-from ..errors import Path
+from ..errors import Path, path_text
 from ..tally.answers import BadAnswer
 from ..tally.model import Tally
 from ..tally.questions import get
 from ..tally.state import State
-from .places import parse_place, place_text
+from .places import parse_place
 from .reply import Reply
 from .views import RemoveView, SectionView
 
@@ -29,7 +29,7 @@ def offer(model: Tally, state: State, sections: list[SectionView]) -> None:
             continue
         section = next((s for s in sections if s.title == first.section), None)
         if section is not None:
-            section.removals.append(RemoveView(place_text(entry), entry_label(model, state, entry),
+            section.removals.append(RemoveView(path_text(entry), entry_label(model, state, entry),
                                                entry_mark(get(state.data, entry))))
 
 

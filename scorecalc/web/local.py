@@ -31,7 +31,7 @@ def score(name: str, text: str, format: str = "json") -> dict[str, Any]:
     """``text`` scored as ``scorecalc score NAME --format FORMAT`` scores the file ``NAME``: the
     file written at ``NAME`` first (its name is what JSON and the page show). ``{"code", "text"}``:
     0 and the output, or 1 and the messages the command prints for bad input."""
-    from ..output.formats import Format, RenderOptions, render
+    from ..output.formats import RenderOptions, format_named, render
     from ..pipeline import score_file
     from ..sheet import Scored
 
@@ -44,8 +44,8 @@ def score(name: str, text: str, format: str = "json") -> dict[str, Any]:
         scored = score_file(name)
     except (InputError, FileError) as error:
         return {"code": 1, "text": "\n".join(format_error(name, error))}
-    wanted = Format(format)
-    kept = scored if wanted is Format.HTML else Scored(scored.sheet, scored.info)
+    wanted = format_named(format)
+    kept = scored if wanted.pictures else Scored(scored.sheet, scored.info)
     return {"code": 0, "text": render([kept], RenderOptions(wanted, terminal=False))}
 
 

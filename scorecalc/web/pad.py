@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Path, UsageError
+from ..errors import Path, UsageError, path_text
 from ..games import Game
 from ..places import piece_words
 from ..spec import MISSING
@@ -43,7 +43,7 @@ from ..tally.questions import Part, Question, get
 from ..tally.state import Review, State
 from ..tally.wording import default_text
 from . import board, lists
-from .places import parse_place, place_text
+from .places import parse_place
 from .reply import Reply
 from .telling import Telling, said_at
 from .views import FieldView, PlacingView, SectionView, View
@@ -163,7 +163,7 @@ class Pad:
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
             warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
-            placing = [PlacingView(place_text(path), self.model.placing(path, self.state.data))
+            placing = [PlacingView(path_text(path), self.model.placing(path, self.state.data))
                        for path in sorted(self.placing, key=str)]
             return View(sections, review.ready, self.model.left(self.plan()), loose, self.version,
                         waiting=list(review.waiting), placing=placing, date=self.date_words(review.date),
@@ -197,7 +197,7 @@ class Pad:
     def field_view(self, question: Question, problem: str) -> FieldView:
         value = self.current(question)
         return FieldView(
-            place=place_text(question.path), label=self.seen(question.path), doc=question.doc,
+            place=path_text(question.path), label=self.seen(question.path), doc=question.doc,
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),

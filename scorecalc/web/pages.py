@@ -20,18 +20,21 @@ from .views import View
 
 @cache
 def templates() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.PackageLoader("scorecalc.web", "templates"), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    """The pad's templates (``web/templates``), then the html format's (``output/templates``: the
+    board's rules the pad's style includes), in the one environment (``output.templating``)."""
+    from ..output.templating import environment
+
+    return environment("scorecalc.web", "scorecalc.output")
 
 
 @cache
 def static(name: str) -> bytes:
-    data = resources.files("scorecalc.web").joinpath("static", name).read_bytes()
-    if name == "pad.css":  # the board drawing's colours: the html format's own rules, one copy for both,
-        # said of the pad's drawing (svg.sketch: a .board here is the whole board's entry, not its svg)
-        shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_bytes()
-        data += b"\n" + shared.replace(b"svg.board ", b"svg.sketch ")
-    return data
+    """A file the pad serves: its scripts as the package holds them; its style drawn from
+    ``templates/pad.css.j2``, which includes the html format's board rules (``board.css.j2``)
+    said of the pad's drawing (``svg.sketch``: a ``.board`` here is the whole board's entry)."""
+    if name == "pad.css":
+        return templates().get_template("pad.css.j2").render().encode()
+    return resources.files("scorecalc.web").joinpath("static", name).read_bytes()
 
 
 def score_page(pad: Pad) -> str:

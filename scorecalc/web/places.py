@@ -1,7 +1,7 @@
-"""A place in the table as a phone's request names it: ``players[2].money``; a Caracas board row
-as ``players[0].grid.row3`` (``row`` parts are the pad's own, never the table's). The file's
-form, as the ``tally:`` block writes it (``tablefile.reading.path_text``): what a phone sends,
-never what it shows (a label or a message names a place in the players' words,
+"""A place in the table as a phone's request names it, read back: ``players[2].money``; a Caracas
+board row as ``players[0].grid.row3`` (``row`` parts are the pad's own, never the table's). The
+file's form, written by ``errors.path_text`` as the ``tally:`` block writes it: what a phone
+sends, never what it shows (a label or a message names a place in the players' words,
 ``scorecalc.places``)."""
 
 from __future__ import annotations
@@ -9,16 +9,10 @@ from __future__ import annotations
 import re
 
 from ..errors import Path
-from ..tablefile.reading import path_text
 
 _PART = re.compile(r"\[(\d{1,4})\]|\.?([A-Za-z_][A-Za-z0-9_]{0,40})")
 MOST = 200
 """Characters of a place: more is no place of any table."""
-
-
-def place_text(path: Path) -> str:
-    """``("players", 2, "money")`` -> ``players[2].money``: the ``tally:`` block's form."""
-    return path_text(path)
 
 
 def parse_place(text: str) -> Path | None:

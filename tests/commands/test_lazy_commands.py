@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorecalc.cli.options import FileArgument, ScoreOptions, score_command
-from scorecalc.output.formats import Format
+from scorecalc.output.formats import format_named
 from tests.helpers import EXAMPLES, GAMES, run_scorecalc
 
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
@@ -87,7 +87,7 @@ def test_score_options_reach_the_command_as_one_frozen_object() -> None:
                       standalone_mode=False) == 0
     options = seen[0]
     assert (options.format, options.summary, options.wide, options.strict, options.output, options.qr) == \
-        (Format.CSV, True, True, False, "out.csv", False)
+        (format_named("csv"), True, True, False, "out.csv", False)
     with pytest.raises(AttributeError):
         options.wide = False
     names = [param.name for param in probe.params]

@@ -14,7 +14,7 @@ import yaml
 from scorecalc.cli.options import ScoreOptions
 from scorecalc.errors import InputError, format_error
 from scorecalc.games import REGISTRY, get_game
-from scorecalc.output.formats import Format, RenderOptions
+from scorecalc.output.formats import RenderOptions, format_named
 from scorecalc.pipeline import load, score_file, score_source, warning_as_error
 from scorecalc.plays import read_play
 from scorecalc.reading.document import Document
@@ -107,10 +107,10 @@ def test_a_sheets_parts_cannot_be_changed_either() -> None:
 
 
 def test_a_changed_record_is_a_new_one() -> None:
-    options = ScoreOptions(format=Format.JSON, summary=True)
+    options = ScoreOptions(format="json", summary=True)
     flag = REGISTRY["caracas"].options[0]
     flagged = options.with_flags((flag,))
-    assert (flagged.flags, flagged.format, flagged.summary) == ((flag,), Format.JSON, True)
+    assert (flagged.flags, flagged.format, flagged.summary) == ((flag,), format_named("json"), True)
     assert options.flags == ()
     player = PlayerScore("A")
     player.add("Points", "points", 3)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorecalc.league import figures
+from scorecalc.output.formats import FORMATS as REGISTERED
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "commands" / "golden"
@@ -35,7 +36,16 @@ FILE_TIME = 1_767_225_600  # 2026-01-01 00:00 UTC: every copied example's modifi
 CLOCK = "1767643200"  # 2026-01-05 20:00 UTC: tally's "now" (SOURCE_DATE_EPOCH)
 ENVIRONMENT = {"COLUMNS": "80", "LINES": "200", "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC",
                "SOURCE_DATE_EPOCH": CLOCK}
-FORMATS = ("markdown", "json", "csv", "bgstats", "bgsplay")
+FORMATS = tuple(fmt.name for fmt in sorted(REGISTERED[1:], key=lambda fmt: fmt.data) if not fmt.pictures)
+"""Every format of ``output.formats.FORMATS`` but the first (the default: each example's first
+runs) and those that draw the games' pictures (a file of their own): the pages written as text
+first, then the data formats, each in the registry's order."""
+PAGE_FORMATS = tuple(fmt.name for fmt in REGISTERED if fmt.pictures)
+"""The formats that draw the games' pictures (html): a golden file per example and format."""
+STANDINGS_FORMATS = tuple(fmt.name for fmt in REGISTERED if fmt.standings is not None and not fmt.chart)
+"""The formats of the standings, but a page that draws the season chart (its SVG is matplotlib's,
+which changes with its version)."""
+PLAYS_FORMATS = tuple(fmt.name for fmt in REGISTERED if fmt.plays)
 STANDINGS_OPTIONS = tuple(figure.flag for figure in figures.listed())
 """Every figure's flag, as ``standings --help`` lists them: a new figure is in the golden runs."""
 NO_NEWLINE = "\\ no newline at end of output\n"
@@ -81,6 +91,9 @@ def cases() -> dict[str, list[Run]]:
         runs = [Run(("score", path)), Run(("score", path), columns=60), Run(("score", path, "--summary"))]
         runs += [Run(("score", path, "-f", fmt)) for fmt in FORMATS]
         found[f"examples/{example.parent.name}/{example.stem}.txt"] = runs
+        for fmt in PAGE_FORMATS:
+            page = f"examples/{example.parent.name}/{example.stem}.{fmt}.txt"
+            found[page] = [Run(("score", path, "-f", fmt))]
     for game in games():
         found[f"games/{game}.txt"] = [
             Run(("schema", game)),
@@ -93,12 +106,12 @@ def cases() -> dict[str, list[Run]]:
     found["commands/verify.txt"] = [Run(("verify", "examples"))]
     found["commands/hostile.txt"] = [Run(("score", "tests/hostile"))]
     found["commands/standings.txt"] = [
-        *(Run(("standings", "examples/league", "-f", fmt)) for fmt in ("table", "json", "csv", "markdown")),
+        *(Run(("standings", "examples/league", "-f", fmt)) for fmt in STANDINGS_FORMATS),
         Run(("standings", "examples/league"), columns=60),
         *(Run(("standings", "examples/league", *STANDINGS_OPTIONS, "-f", fmt))
-          for fmt in ("table", "json", "csv", "markdown")),
+          for fmt in STANDINGS_FORMATS),
         Run(("standings", "examples/league", *STANDINGS_OPTIONS), columns=60),
-        Run(("standings", "examples/league", "-f", "bgsplay")),
+        *(Run(("standings", "examples/league", "-f", fmt)) for fmt in PLAYS_FORMATS),
     ]
     return found
 

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from scorecalc.errors import FileError, InputError, format_error
-from scorecalc.output.formats import Format, RenderOptions, render
+from scorecalc.output.formats import FORMATS, RenderOptions, render
 from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import Source
 from scorecalc.sheet import ScoreSheet
@@ -39,7 +39,7 @@ def outcome(text: str) -> tuple[str, str]:
                 raise AssertionError(f"unlocated message: {message!r}") from None
         return "error", "\n".join(lines)
     check_invariants(scored.sheet)
-    for fmt in Format:
+    for fmt in FORMATS:
         render([scored], RenderOptions(fmt))
     return "scored", ""
 

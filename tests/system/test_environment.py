@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,11 +13,8 @@ GALAPAGOS_ANSWERS = "\n".join(["", "Home", "Anna", "Ben", "", "41", "17", "sea_l
                                "", "35", "12", "3", "1900", ""]) + "\n"
 
 
-def scorecalc(*args: str, env: dict[str, str], cwd: Path | None = None, stdin: str = "") -> Any:
-    """The command in a process of its own, with these environment values (COLUMNS, LINES, TZ and
-    SOURCE_DATE_EPOCH unset unless given)."""
-    unset: dict[str, str | None] = dict.fromkeys(("COLUMNS", "LINES", "TZ", "SOURCE_DATE_EPOCH"))
-    return run_scorecalc(*args, env={**unset, **env}, input=stdin, **({"cwd": cwd} if cwd else {}))
+UNSET: dict[str, str | None] = dict.fromkeys(("COLUMNS", "LINES", "TZ", "SOURCE_DATE_EPOCH"))
+"""COLUMNS, LINES, TZ and SOURCE_DATE_EPOCH unset unless a test gives them."""
 
 
 @pytest.mark.slow  # a tally in a process per value (the quick loop keeps the cases below without a mark)
@@ -31,8 +27,8 @@ def scorecalc(*args: str, env: dict[str, str], cwd: Path | None = None, stdin: s
 ])
 def test_an_unusable_source_date_epoch_is_one_warning_and_the_clock(tmp_path: Path, value: str,
                                                                     why: str) -> None:
-    done = scorecalc("tally", "galapagos", "t.yaml", env={"SOURCE_DATE_EPOCH": value}, cwd=tmp_path,
-                     stdin=GALAPAGOS_ANSWERS)
+    done = run_scorecalc("tally", "galapagos", "t.yaml", env={**UNSET, "SOURCE_DATE_EPOCH": value},
+                         cwd=tmp_path, input=GALAPAGOS_ANSWERS)
     assert done.returncode == 0, done.stderr
     warning = f"scorecalc: warning: SOURCE_DATE_EPOCH='{value}' {why}; ignored (using the clock)"
     assert done.stderr.count(warning) == 1, done.stderr
@@ -41,8 +37,8 @@ def test_an_unusable_source_date_epoch_is_one_warning_and_the_clock(tmp_path: Pa
 
 
 def test_a_usable_source_date_epoch_fixes_now_without_a_warning(tmp_path: Path) -> None:
-    done = scorecalc("tally", "galapagos", "t.yaml", env={"SOURCE_DATE_EPOCH": "1767643200"}, cwd=tmp_path,
-                     stdin=GALAPAGOS_ANSWERS)
+    done = run_scorecalc("tally", "galapagos", "t.yaml", env={**UNSET, "SOURCE_DATE_EPOCH": "1767643200"},
+                         cwd=tmp_path, input=GALAPAGOS_ANSWERS)
     assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
     assert "date: \"2026-01-05 20:00\"" in (tmp_path / "t.yaml").read_text(encoding="utf-8")
 
@@ -50,8 +46,8 @@ def test_a_usable_source_date_epoch_fixes_now_without_a_warning(tmp_path: Path) 
 @pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["0", "-3", "wide", "١٢", "12.5"])
 def test_unusable_columns_are_ignored_with_one_warning(value: str) -> None:
-    done = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={"COLUMNS": value})
-    plain = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={})
+    done = run_scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={**UNSET, "COLUMNS": value})
+    plain = run_scorecalc("score", "examples/galapagos/decided-by-money.yaml", env=UNSET)
     assert done.returncode == 0
     assert done.stdout == plain.stdout  # 80 columns, as if unset (standard output is a pipe)
     assert done.stderr.splitlines() == [
@@ -60,13 +56,14 @@ def test_unusable_columns_are_ignored_with_one_warning(value: str) -> None:
 
 
 def test_an_empty_variable_counts_as_unset() -> None:
-    done = scorecalc("score", "examples/galapagos/decided-by-money.yaml", env={"COLUMNS": "", "TZ": ""})
+    done = run_scorecalc("score", "examples/galapagos/decided-by-money.yaml",
+                         env={**UNSET, "COLUMNS": "", "TZ": ""})
     assert done.returncode == 0 and done.stderr == ""
 
 
 def test_unusable_lines_are_ignored_with_one_warning() -> None:
-    done = scorecalc("score", "examples/caracas/rulebook-alex.yaml", "--qr",
-                     env={"LINES": "tall", "COLUMNS": "200"})
+    done = run_scorecalc("score", "examples/caracas/rulebook-alex.yaml", "--qr",
+                         env={**UNSET, "LINES": "tall", "COLUMNS": "200"})
     warning = ("scorecalc: warning: LINES='tall' is not a positive whole number; "
                "ignored (the terminal's height)")
     assert warning in done.stderr.splitlines()
@@ -77,17 +74,18 @@ def test_unusable_lines_are_ignored_with_one_warning() -> None:
 @pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["Nowhere/Land", ":/etc/passwd", ":/no/such/zone"])
 def test_an_unknown_time_zone_is_one_warning(value: str) -> None:
-    done = scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": value})
+    done = run_scorecalc("standings", "examples/league", "-f", "bgsplay", env={**UNSET, "TZ": value})
     assert done.returncode == 0
     assert done.stderr.splitlines() == [
         f"scorecalc: warning: TZ='{value}' is not a time zone this machine knows; ignored "
         "(local times are read as UTC)"]
-    assert done.stdout == scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": "UTC"}).stdout
+    utc = run_scorecalc("standings", "examples/league", "-f", "bgsplay", env={**UNSET, "TZ": "UTC"})
+    assert done.stdout == utc.stdout
 
 
 @pytest.mark.slow  # a process per value (as above)
 @pytest.mark.parametrize("value", ["UTC", "Europe/Paris", ":Europe/Paris", "EST5EDT", "UTC+3", "<+03>-3",
                                    "CET-1CEST,M3.5.0,M10.5.0/3"])
 def test_known_time_zones_and_posix_rules_say_nothing(value: str) -> None:
-    done = scorecalc("standings", "examples/league", "-f", "bgsplay", env={"TZ": value})
+    done = run_scorecalc("standings", "examples/league", "-f", "bgsplay", env={**UNSET, "TZ": value})
     assert done.returncode == 0 and done.stderr == "", done.stderr

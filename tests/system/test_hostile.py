@@ -77,10 +77,6 @@ GAME_CASES = {
 }
 
 
-def scorecalc(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    return run_scorecalc(*args, input=stdin.decode("utf-8", "replace") if stdin is not None else None)
-
-
 def assert_located_failure(result: subprocess.CompletedProcess[str], name: str, message: str) -> None:
     assert result.returncode == 2, (result.returncode, result.stderr)
     assert "Traceback" not in result.stderr
@@ -99,7 +95,7 @@ def test_hostile_file(name: str) -> None:
     path = HOSTILE / name
     before = path.read_bytes()
     display = f"tests/hostile/{name}"
-    result = scorecalc("galapagos", display)
+    result = run_scorecalc("galapagos", display)
     assert_located_failure(result, display, CASES[name])
     assert path.read_bytes() == before
 
@@ -108,7 +104,7 @@ def test_hostile_file(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(GAME_CASES))
 def test_hostile_value_of_each_game(name: str) -> None:
     display = f"tests/hostile/{name}"
-    result = scorecalc("score", display)
+    result = run_scorecalc("score", display)
     assert_located_failure(result, display, GAME_CASES[name])
 
 
@@ -116,12 +112,12 @@ def test_hostile_value_of_each_game(name: str) -> None:
 def test_hostile_file_in_batch_and_verify(name: str) -> None:
     display = f"tests/hostile/{name}"
     for command in ("score", "verify"):
-        result = scorecalc(command, display)
+        result = run_scorecalc(command, display)
         assert_located_failure(result, display, CASES[name])
 
 
 def test_windows_line_endings_and_byte_order_mark_score() -> None:
-    result = scorecalc("galapagos", "tests/hostile/crlf-and-bom.yaml")
+    result = run_scorecalc("galapagos", "tests/hostile/crlf-and-bom.yaml")
     assert result.returncode == 0, result.stderr
 
 
@@ -132,7 +128,7 @@ def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
         handle.write(b"game: galapagos\n")
         for _ in range(50 * 10_000):
             handle.write(line)
-    result = scorecalc("galapagos", str(path))
+    result = run_scorecalc("galapagos", str(path))
     assert result.returncode == 2
     assert result.stderr.startswith(f"{path}: larger than 5 MB")
 
@@ -144,7 +140,7 @@ def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
         path.write_text("game: galapagos\nplayers: " + "[" * 10_000 + "]" * 10_000 + "\n")
     else:
         path.write_text("game: galapagos\nplayers:\n" + "".join(" " * i + "- \n" for i in range(1, 10_001)))
-    result = scorecalc("galapagos", str(path))
+    result = run_scorecalc("galapagos", str(path))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"{path}:")
@@ -153,10 +149,11 @@ def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
 def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
     path.write_text("game: galapagos\nexpect: " + "[" * 200 + "]" * 200 + "\nplayers: []\n")
-    result = scorecalc("galapagos", str(path))
+    result = run_scorecalc("galapagos", str(path))
     assert_located_failure(result, str(path), "nested deeper than 64 levels")
 
 
 def test_standard_input_hostile() -> None:
-    result = scorecalc("galapagos", "-", stdin=(HOSTILE / "python-tag.yaml").read_bytes())
+    result = run_scorecalc("galapagos", "-",
+                           input=(HOSTILE / "python-tag.yaml").read_bytes().decode("utf-8", "replace"))
     assert_located_failure(result, "-", "is not allowed")

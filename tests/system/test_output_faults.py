@@ -21,7 +21,6 @@ from scorecalc.errors import UsageError
 from scorecalc.writing import check_output_target, write_output
 from tests.helpers import (
     EXAMPLES,
-    ROOT,
     first_quick,
     run_cli,
     run_scorecalc,
@@ -35,10 +34,6 @@ EXAMPLE = EXAMPLES / "galapagos" / "decided-by-money.yaml"
 
 def leftovers(folder: Path) -> list[str]:
     return [p.name for p in folder.iterdir() if p.name.startswith(".scorecalc-")]
-
-
-def scorecalc(*args: str, cwd: Path | None = None, stdin: object = None) -> subprocess.CompletedProcess[str]:
-    return run_scorecalc(*args, cwd=cwd or ROOT, stdin=stdin)
 
 
 def test_output_onto_a_fifo_writes_through_and_leaves_a_fifo(tmp_path: Path) -> None:
@@ -110,11 +105,11 @@ def test_a_file_with_no_write_bit_is_refused_even_as_root(tmp_path: Path, mode: 
 
 
 def test_output_dash_is_standard_output_not_a_file(tmp_path: Path) -> None:
-    result = scorecalc("galapagos", str(EXAMPLE), "-f", "csv", "-o", "-", cwd=tmp_path)
+    result = run_scorecalc("galapagos", str(EXAMPLE), "-f", "csv", "-o", "-", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("file,game,")
     assert not (tmp_path / "-").exists()
-    result = scorecalc("template", "galapagos", "--output", "-", cwd=tmp_path)
+    result = run_scorecalc("template", "galapagos", "--output", "-", cwd=tmp_path)
     assert result.returncode == 0 and "game: galapagos" in result.stdout
     assert not (tmp_path / "-").exists()
 
@@ -123,7 +118,7 @@ def test_the_file_read_on_standard_input_is_never_overwritten(tmp_path: Path) ->
     path = tmp_path / "y.yaml"
     path.write_bytes(EXAMPLE.read_bytes())
     with path.open("rb") as stdin:
-        result = scorecalc("score", "-", "-o", str(path), stdin=stdin)
+        result = run_scorecalc("score", "-", "-o", str(path), stdin=stdin)
     assert result.returncode == 2
     assert "--output would overwrite the file read on standard input" in result.stderr
     assert path.read_bytes() == EXAMPLE.read_bytes()

@@ -20,13 +20,9 @@ CARACAS = str(EXAMPLES / "caracas" / "five-explorers-tie.yaml")
 HAS_FULL = os.path.exists("/dev/full")
 
 
-def scorecalc(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
-    return run_scorecalc(*args, text=False, **kwargs)
-
-
 def test_closed_standard_output_is_one_line_and_exit_2() -> None:
-    result = scorecalc("galapagos", GALAPAGOS, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       preexec_fn=lambda: os.close(1))
+    result = run_scorecalc("galapagos", GALAPAGOS, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           preexec_fn=lambda: os.close(1), text=False)
     assert result.returncode == 2
     assert result.stderr.decode().strip() == "scorecalc: cannot write to standard output: it is closed"
 
@@ -34,7 +30,8 @@ def test_closed_standard_output_is_one_line_and_exit_2() -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 def test_full_device_on_standard_output_is_one_line_and_exit_2() -> None:
     with open("/dev/full", "w") as full:
-        result = scorecalc("score", str(EXAMPLES), "--format", "csv", stdout=full, stderr=subprocess.PIPE)
+        result = run_scorecalc("score", str(EXAMPLES), "--format", "csv", stdout=full,
+                               stderr=subprocess.PIPE, text=False)
     assert result.returncode == 2
     lines = [line for line in result.stderr.decode().splitlines() if "warning" not in line]
     assert lines == ["scorecalc: cannot write to standard output: No space left on device"]
@@ -49,8 +46,8 @@ def test_full_device_on_standard_output_is_one_line_and_exit_2() -> None:
 ))
 def test_full_device_on_standard_error_still_exits_2_for_bad_input(buffering: str) -> None:
     with open("/dev/full", "w") as full:
-        result = scorecalc("score", "no-such-file.yaml", stdout=subprocess.PIPE, stderr=full,
-                           env={"PYTHONUNBUFFERED": "1" if buffering == "unbuffered" else None})
+        result = run_scorecalc("score", "no-such-file.yaml", stdout=subprocess.PIPE, stderr=full, text=False,
+                               env={"PYTHONUNBUFFERED": "1" if buffering == "unbuffered" else None})
     assert result.returncode == 2
 
 
@@ -61,7 +58,7 @@ def test_a_closed_pipe_ends_quietly_with_141(args: list[str]) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first write (as `| head -1` after its line)
     try:
-        result = scorecalc(*args, stdout=write_end, stderr=subprocess.PIPE)
+        result = run_scorecalc(*args, stdout=write_end, stderr=subprocess.PIPE, text=False)
     finally:
         os.close(write_end)
     assert result.returncode == 141, result.stderr
@@ -72,8 +69,8 @@ def test_a_closed_pipe_ends_quietly_with_141(args: list[str]) -> None:
 def test_closed_standard_error_never_mixes_messages_into_standard_output(tmp_path: Path) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: galapagos\nplayers: [{name: A, money: x}]\n")
-    result = scorecalc("score", str(broken), GALAPAGOS, "--format", "csv", stdout=subprocess.PIPE,
-                       preexec_fn=lambda: os.close(2))
+    result = run_scorecalc("score", str(broken), GALAPAGOS, "--format", "csv", stdout=subprocess.PIPE,
+                           preexec_fn=lambda: os.close(2), text=False)
     assert result.returncode == 2
     out = result.stdout.decode()
     assert out.startswith("file,game,") and "broken.yaml" not in out
@@ -87,7 +84,7 @@ def closed_stdin() -> None:
 
 
 def test_score_from_a_closed_standard_input_is_bad_input_not_a_crash() -> None:
-    result = scorecalc("score", "-", preexec_fn=closed_stdin)
+    result = run_scorecalc("score", "-", preexec_fn=closed_stdin, text=False)
     assert result.returncode == 2, result.stderr
     assert result.stderr.decode().strip() == "-: cannot read standard input: it is closed"
 
@@ -100,7 +97,7 @@ def test_score_from_a_closed_standard_input_is_bad_input_not_a_crash() -> None:
                                              ["tally", "--help"]))
 def test_help_and_version_onto_a_full_device_are_one_line_and_exit_2(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
-        result = scorecalc(*args, stdout=full, stderr=subprocess.PIPE)
+        result = run_scorecalc(*args, stdout=full, stderr=subprocess.PIPE, text=False)
     assert result.returncode == 2, result.stderr
     assert result.stderr.decode().splitlines() == [
         "scorecalc: cannot write to standard output: No space left on device"]
@@ -112,7 +109,7 @@ def test_help_and_version_into_a_closed_pipe_end_quietly_with_141(args: list[str
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        result = scorecalc(*args, stdout=write_end, stderr=subprocess.PIPE)
+        result = run_scorecalc(*args, stdout=write_end, stderr=subprocess.PIPE, text=False)
     finally:
         os.close(write_end)
     assert result.returncode == 141, result.stderr

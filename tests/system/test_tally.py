@@ -55,10 +55,6 @@ def type_steps(child: pexpect.spawn, steps: list[tuple[str, str]]) -> None:
         child.send("\r")
 
 
-def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return run_scorecalc(*args, cwd=cwd, input=stdin, env=ENV)
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_terminal_session_then_piped_answers(game: str, tmp_path: Path) -> None:
     session = per_game(SESSIONS, game, "typed tally session", "SESSIONS in tests/support/tally_answers.py")
@@ -67,7 +63,7 @@ def test_terminal_session_then_piped_answers(game: str, tmp_path: Path) -> None:
     type_steps(child, session["first"])
     saved = (tmp_path / "table.yaml").read_text()
     assert "\ntally:\n" in saved
-    unfinished = run(game, "table.yaml", cwd=tmp_path)
+    unfinished = run_scorecalc(game, "table.yaml", cwd=tmp_path, input="", env=ENV)
     assert unfinished.returncode == 2
     wanted = f"this table is unfinished; run 'scorecalc tally {game} table.yaml' to finish it"
     assert wanted in unfinished.stderr
@@ -82,13 +78,13 @@ def test_terminal_session_then_piped_answers(game: str, tmp_path: Path) -> None:
     assert child.exitstatus == 0, child.before
     finished = (tmp_path / "table.yaml").read_text()
     assert "tally:" not in finished
-    again = run(game, "table.yaml", "--format", "json", cwd=tmp_path)
+    again = run_scorecalc(game, "table.yaml", "--format", "json", cwd=tmp_path, input="", env=ENV)
     assert again.returncode == 0, again.stderr
     assert json.loads((tmp_path / "tally.json").read_text()) == json.loads(again.stdout)
 
     # piped: the same answers one per line write the same file; only the score on stdout
-    piped = run("tally", game, "piped.yaml", "--format", "json", cwd=tmp_path,
-                stdin="\n".join(session["piped"]) + "\n")
+    piped = run_scorecalc("tally", game, "piped.yaml", "--format", "json", cwd=tmp_path,
+                          input="\n".join(session["piped"]) + "\n", env=ENV)
     assert piped.returncode == 0, piped.stderr
     assert (tmp_path / "piped.yaml").read_text() == finished
     assert json.loads(piped.stdout)["players"] == json.loads(again.stdout)["players"]
@@ -96,7 +92,8 @@ def test_terminal_session_then_piped_answers(game: str, tmp_path: Path) -> None:
 
 def test_bad_piped_answer_exits_2_and_keeps_earlier_answers(tmp_path: Path) -> None:
     answers = ["2026-01-05", "", "Anna", "Ben", "", "41", "30", "2300"]
-    result = run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="\n".join(answers) + "\n")
+    result = run_scorecalc("tally", "galapagos", "t.yaml", cwd=tmp_path, input="\n".join(answers) + "\n",
+                           env=ENV)
     assert result.returncode == 2
     assert "must be at most 25, found 30" in result.stderr
     assert re.search(r"stopped with \d+ or more questions left", result.stderr)
@@ -108,13 +105,14 @@ def test_bad_piped_answer_exits_2_and_keeps_earlier_answers(tmp_path: Path) -> N
 def test_an_answer_with_leading_zeros_is_saved_as_the_file_reads_it(tmp_path: Path) -> None:
     """SPEC 7: answers read numbers exactly as the YAML does (``007`` is 7)."""
     answers = ["2026-01-05", "", "Anna", "", "041", "007"]
-    run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="\n".join(answers) + "\n")
+    run_scorecalc("tally", "galapagos", "t.yaml", cwd=tmp_path, input="\n".join(answers) + "\n", env=ENV)
     saved = (tmp_path / "t.yaml").read_text()
     assert "exhibition: 41\n" in saved and "education: 7\n" in saved
 
 
 def test_end_of_input_exits_2_and_says_how_many_are_left(tmp_path: Path) -> None:
-    result = run("tally", "galapagos", "t.yaml", cwd=tmp_path, stdin="2026-01-05\n\nAnna\n\n41\n")
+    result = run_scorecalc("tally", "galapagos", "t.yaml", cwd=tmp_path, input="2026-01-05\n\nAnna\n\n41\n",
+                           env=ENV)
     assert result.returncode == 2
     assert "the input ended with 4 or more questions left" in result.stderr
     assert "exhibition: 41" in (tmp_path / "t.yaml").read_text()
@@ -125,7 +123,8 @@ def test_a_file_complete_but_for_one_money_asks_exactly_that(tmp_path: Path) -> 
     kit = example.index("name: Kit")
     target = tmp_path / "t.yaml"
     target.write_text(example[:kit] + example[kit:].replace("    money: 1500\n", "", 1))
-    result = run("tally", "galapagos", "t.yaml", "--format", "json", cwd=tmp_path, stdin="1500\n")
+    result = run_scorecalc("tally", "galapagos", "t.yaml", "--format", "json", cwd=tmp_path, input="1500\n",
+                           env=ENV)
     assert result.returncode == 0, result.stderr
     assert PROMPT.findall(result.stderr) == ["money"]
     assert (tmp_path / "t.yaml~").read_text() == example[:kit] + example[kit:].replace(
@@ -141,7 +140,7 @@ def test_a_part_no_question_holds_names_its_player(tmp_path: Path) -> None:
     kit = "  - name: Kit\n"
     written = example.replace(kit, kit + "    colour: red\n", 1)
     (tmp_path / "t.yaml").write_text(written)
-    result = run("tally", "galapagos", "t.yaml", "--format", "csv", cwd=tmp_path)
+    result = run_scorecalc("tally", "galapagos", "t.yaml", "--format", "csv", cwd=tmp_path, input="", env=ENV)
     assert result.returncode == 2 and result.stdout == ""
     assert "t.yaml: Kit's colour: the file has “colour: red” ('colour' is no part of the table)" \
         in result.stderr.splitlines(), result.stderr

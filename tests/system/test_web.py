@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scorecalc.errors import UsageError
-from scorecalc.web.places import parse_place, place_text
+from scorecalc.errors import UsageError, path_text
+from scorecalc.web.places import parse_place
 from scorecalc.web.serve import choose, parse_bind
 from tests.helpers import EXAMPLES, first_quick, run_scorecalc, spawn_scorecalc, timeout
 from tests.support.web_pad import Served
@@ -56,7 +56,7 @@ def test_other_commands_do_not_import_the_web_stack(args: tuple[str, ...]) -> No
 
 
 def test_places_and_bind_addresses_read_as_written() -> None:
-    assert place_text(("players", 2, "money")) == "players[2].money"
+    assert path_text(("players", 2, "money")) == "players[2].money"
     assert parse_place("players[2].money") == ("players", 2, "money")
     assert parse_place("players[0].grid.row3") == ("players", 0, "grid", "row3")
     for bad in ("", ".x", "players[", "a b", "x" * 300, "players[2]]"):
@@ -299,15 +299,15 @@ def pexpect_eof() -> object:
 
 def test_the_pad_draws_a_board_in_the_html_formats_colours() -> None:
     """One copy of the board drawing's rules (output/templates/board.css.j2): the html format
-    includes it, the pad serves it after its own style, said of its drawing."""
+    includes it, and so does the pad's style (web/templates/pad.css.j2), said of its drawing."""
     from importlib import resources
 
     from scorecalc.web.pages import static
 
     shared = resources.files("scorecalc.output").joinpath("templates", "board.css.j2").read_text()
-    own = resources.files("scorecalc.web").joinpath("static", "pad.css").read_text()
+    own = resources.files("scorecalc.web").joinpath("templates", "pad.css.j2").read_text()
     served = static("pad.css").decode()
-    assert "svg.board .land-jungle { fill: #7fcdb0; }" in shared
+    assert "{{ board }} .land-jungle { fill: #7fcdb0; }" in shared
     assert "svg.sketch .land-jungle { fill: #7fcdb0; }" in served
     assert ".land-jungle" not in own  # not a second copy
     page = run_scorecalc("caracas", str(EXAMPLES / "caracas" / "rulebook-alex.yaml"), "--format", "html")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...sheet import plural
-from ...wrapping import wrap
+from ...wrapping import wrap_message
 from .animals import ANIMALS, Rules, name
 from .board import COLUMN_SYMBOLS, COLUMNS, LANDS, SIDES, Board, Tile, label
 from .grid import CODE_OF_ANIMAL, render_grid
@@ -94,7 +94,8 @@ def draw_board(board: Board, columns: int | None = None) -> list[str]:
                         if fitted(name(animal), inner, "") == ""}, key=lambda animal: CODE_OF_ANIMAL[animal])
     if shortened:
         key = "Key: " + ", ".join(f"{CODE_OF_ANIMAL[animal].title()} {name(animal)}" for animal in shortened)
-        lines += wrap(key, len(header.rstrip()) if columns is None else min(columns - 1, span + ROW_LABEL))
+        room = len(header.rstrip()) if columns is None else min(columns - 1, span + ROW_LABEL)
+        lines += wrap_message(key, room)
     return lines
 
 
@@ -132,7 +133,7 @@ def show_board(table: Table, width: int | None = None) -> str:
     out: list[str] = []
 
     def said(text: str) -> None:
-        out.extend([text] if width is None else wrap(text, width - 1))
+        out.extend([text] if width is None else wrap_message(text, width - 1))
 
     for explorer in table.explorers:
         if explorer.board is None:
