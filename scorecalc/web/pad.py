@@ -208,7 +208,7 @@ class Pad:
         it takes, chosen."""
         now = part.value if question.answered else ""
         return FieldView(
-            place=f"{place_text(question.path)}.{part.name}", label=part.label, doc="", syntax="",
+            place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
             value=now, answered=question.answered, kind=question.kind, default=part.value,
             placeholder="" if part.choices or question.answered else f"empty: {part.value}",
             options=list(part.choices), problem=problem)
