@@ -28,9 +28,11 @@ from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of
-from .answers import BadAnswer, check, one_line
+from . import settings
+from .answers import BadAnswer, check
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
-from .questions import Part, Planner, Progress, Question, get
+from .questions import Planner, Progress, Question, get
+from .settings import Part
 from .state import Outcome, Problem, Review, State
 from .wording import seen_as
 
@@ -75,31 +77,14 @@ class Tally:
 
     def parts(self, question: Question) -> list[Part]:
         """A setting rarely changed (Caracas' readings), as phones offer it: each of its fields a
-        question of its own in the players' words, a choice where the interview words its
-        answers (``Ask.said``, ``Ask.choices``). Empty for any other question."""
-        record = record_of(question.spec)
-        if not question.rarely or record is None:
-            return []
-        held = question.value if isinstance(question.value, dict) else {}
-        parts = []
-        for name, spec_field in record.fields.items():
-            ask = self.interview.ask(key_of((*question.path, name)))
-            value = held.get(name, spec_field.default)
-            text = "" if value is MISSING else one_line(spec_field.spec, value)
-            parts.append(Part(name, ask.said or spec_field.doc, text, tuple(ask.choices.items())))
-        return parts
+        question of its own in the players' words (``settings.py``); empty for any other."""
+        return settings.parts(self.interview, question)
 
     def apply_part(self, state: State, question: Question, name: str, text: str,
                    shown: Iterable[str] = ()) -> Outcome:
-        """``text`` as the answer to one field of ``question`` (``parts``): checked as that field,
-        then the whole setting, the other fields as they were (their defaults where not given)."""
-        record = record_of(question.spec)
-        assert record is not None and name in record.fields
-        value = check(record.fields[name].spec, text, (*question.path, name))
-        whole = {part.name: part.value for part in self.parts(question) if part.value}
-        whole[name] = one_line(record.fields[name].spec, value)
-        line = ", ".join(f"{key} {answer}" for key, answer in whole.items())
-        return self.apply(state, question, line, shown)
+        """``text`` as the answer to the field ``name`` of ``question`` (``parts``): checked as that
+        field, then the whole setting, its other fields as they were."""
+        return self.apply(state, question, settings.whole(self.interview, question, name, text), shown)
 
     @staticmethod
     def find(plan: list[Question], key: tuple[str, Path]) -> Question | None:

@@ -73,19 +73,6 @@ class Question:
         return (self.kind, self.path)
 
 
-@dataclass(frozen=True)
-class Part:
-    """One field of a setting rarely changed, as phones offer it (``Tally.parts``)."""
-
-    name: str
-    label: str
-    """The question in the players' words (``The tiles around a Snake``)."""
-    value: str
-    """Its answer now, in the one-line form (the default where none was given)."""
-    choices: tuple[tuple[str, str], ...]
-    """Each answer with its words (``("4", "only the 4 at its sides")``); empty: typed."""
-
-
 def get(data: Any, path: Path) -> Any:
     for part in path:
         if isinstance(part, int):

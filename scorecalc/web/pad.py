@@ -39,10 +39,11 @@ from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
-from ..tally.questions import Part, Question, get
+from ..tally.questions import Question, get
+from ..tally.settings import Part
 from ..tally.state import Review, State
 from ..tally.wording import default_text
-from . import board, lists
+from . import board, lists, sheet
 from .places import parse_place
 from .reply import Reply
 from .telling import Telling, said_at
@@ -101,21 +102,6 @@ class Pad:
     def plan(self) -> list[Question]:
         return self.model.plan(self.state)
 
-    def sheet(self) -> list[Question]:
-        """The questions in a phone's order (SPEC section 8, "A phone in a player's hand"): the
-        model's plan, every seat still free offered at once after the players' next one
-        (``Tally.seats``), and what the model folds (date, place, house rules) last."""
-        plan = self.plan()
-        out: list[Question] = []
-        for question in plan:
-            if question.folded:
-                continue
-            out.append(question)
-            if question.kind == "item" and question.list_path == ("players",):
-                out.extend(self.model.seats(self.state))
-        folded = [question for question in plan if question.folded]
-        return out + sorted(folded, key=lambda question: bool(question.rarely))  # the house rules last
-
     def seen(self, path: Path, data: dict[str, Any] | None = None) -> str:
         return self.model.seen(path, self.state.data if data is None else data)
 
@@ -137,11 +123,11 @@ class Pad:
             problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
-            sheet = self.sheet()
-            for question in sheet:
+            questions = sheet.sheet(self.model, self.state)
+            for question in questions:
                 index = player_index(question)
                 player = index if question.section != "Players" else None
-                title = folded_title(sheet) if question.folded else question.section
+                title = sheet.folded_title(questions) if question.folded else question.section
                 if not sections or sections[-1].title != title:
                     sections.append(SectionView(title, player, folded=question.folded))
                 section = sections[-1]
@@ -154,45 +140,20 @@ class Pad:
                     continue
                 parts = self.model.parts(question)
                 if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(self.part_view(question, part, at(problems, question.path))
+                    section.fields.extend(sheet.part_view(question, part, at(problems, question.path))
                                           for part in parts)
                 else:
                     section.fields.append(self.field_view(question, at(problems, question.path)))
                 shown.add(question.path)
-            self.other_forms(sections)
+            sheet.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
             warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
             placing = [PlacingView(path_text(path), self.model.placing(path, self.state.data))
                        for path in sorted(self.placing, key=str)]
             return View(sections, review.ready, self.model.left(self.plan()), loose, self.version,
-                        waiting=list(review.waiting), placing=placing, date=self.date_words(review.date),
-                        warnings=list(warned))
-
-    def date_words(self, date: str) -> str:
-        """The date "Score it" takes, as shown beside it: ``played today, 20:00``."""
-        if not date:
-            return ""
-        day, _, clock = date.partition(" ")
-        today = self.model.now.date().isoformat()
-        return f"played today, {clock}" if day == today and clock else f"played {date}"
-
-    def other_forms(self, sections: list[SectionView]) -> None:
-        """A player whose entry form asks nothing because her record holds another form of it (a
-        comparison-only explorer's four figures): what it holds, shown in her section."""
-        form = self.model.interview.form("players")
-        players = self.state.data.get("players")
-        if form is None or not isinstance(players, list):
-            return
-        for index, record in enumerate(players):
-            if not isinstance(record, dict) or form.step(record, False) is not None:
-                continue
-            section = next((s for s in sections if s.player == index), None)
-            if section is None:
-                section = SectionView(str(record.get("name", f"player {index + 1}")), index)
-                sections.append(section)
-            given = {name: record[name] for name in form.fields if name in record}
-            section.board = board.given(record, given)
+                        waiting=list(review.waiting), placing=placing,
+                        date=sheet.date_words(self.model, review.date), warnings=list(warned))
 
     def field_view(self, question: Question, problem: str) -> FieldView:
         value = self.current(question)
@@ -202,16 +163,6 @@ class Pad:
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
             problem="; ".join(filter(None, [*self.held_text(question), problem])))
-
-    def part_view(self, question: Question, part: Part, problem: str) -> FieldView:
-        """One field of a setting rarely changed (``Tally.parts``): its answer now, or the default
-        it takes, chosen."""
-        now = part.value if question.answered else ""
-        return FieldView(
-            place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
-            value=now, answered=question.answered, kind=question.kind, default=part.value,
-            placeholder="" if part.choices or question.answered else f"empty: {part.value}",
-            options=list(part.choices), problem=problem)
 
     def held_text(self, question: Question) -> list[str]:
         """What FILE held at an unanswered question and the read could not take, quoted."""
@@ -267,7 +218,7 @@ class Pad:
             if self.scored or self.failure:
                 return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
             path = parse_place(place)
-            part = None if path is None else self.part_at(path)
+            part = None if path is None else sheet.part_at(self.model, self.state, path)
             if part is not None:
                 return self.answered_part(*part, seen, text)
             found = None if path is None else self.find(path)
@@ -301,15 +252,6 @@ class Pad:
                 reply.current = board.current(question, row, self.state.data)  # the tile as read
             return reply
 
-    def part_at(self, path: Path) -> tuple[Question, Part] | None:
-        """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
-        if len(path) < 2 or not isinstance(path[-1], str):
-            return None
-        question = self.model.find(self.plan(), ("value", path[:-1]))
-        part = None if question is None else next(
-            (part for part in self.model.parts(question) if part.name == path[-1]), None)
-        return None if question is None or part is None else (question, part)
-
     def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
         """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
         the same compare-and-set as any field."""
@@ -326,7 +268,7 @@ class Pad:
         shown = dict(part.choices).get(text.strip(), text.strip())
         reply = self.take(outcome.state, part.label, shown, outcome.warnings)
         if reply.status == "saved":
-            again = self.part_at((*question.path, part.name))
+            again = sheet.part_at(self.model, self.state, (*question.path, part.name))
             reply.current = again[1].value if again is not None else None
         return reply
 
@@ -347,7 +289,7 @@ class Pad:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
         row = board.row_of(path)
         target = path[:-1] if row is not None else path
-        plan = self.sheet()
+        plan = sheet.sheet(self.model, self.state)
         for question in plan:
             if question.path == target:
                 return question, row
@@ -538,9 +480,6 @@ class Pad:
         self.file.close()
 
 
-def folded_title(sheet: list[Question]) -> str:
-    """The heading of what a phone folds: ``Date, place and house rules``."""
-    return "Date, place and house rules" if any(q.folded and q.rarely for q in sheet) else "Date and place"
 
 
 def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:

@@ -1,0 +1,55 @@
+"""A setting players rarely change (Caracas' readings, ``Ask.rarely``), field by field: what
+phones offer in place of its one-line answer (SPEC section 8, "A phone in a player's hand": each
+house rule a choice in words). The terminal asks the setting whole (``house rules?``); a phone's
+choice of one field becomes that one-line answer here, and the model applies it as any other
+(``Tally.apply_part``): one check, one wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..spec import MISSING, record_of
+from ..spec.interview import Interview, key_of
+from .answers import check, one_line
+from .questions import Question
+
+
+@dataclass(frozen=True)
+class Part:
+    """One field of a setting rarely changed, as phones offer it."""
+
+    name: str
+    label: str
+    """The question in the players' words (``The tiles around a Snake``): ``Ask.said``."""
+    value: str
+    """Its answer now, in the one-line form (the default where none was given)."""
+    choices: tuple[tuple[str, str], ...]
+    """Each answer with its words (``("4", "only the 4 at its sides")``): ``Ask.choices``;
+    empty: typed."""
+
+
+def parts(interview: Interview, question: Question) -> list[Part]:
+    """The fields of ``question`` when it is a setting rarely changed; empty otherwise."""
+    record = record_of(question.spec)
+    if not question.rarely or record is None:
+        return []
+    held = question.value if isinstance(question.value, dict) else {}
+    found = []
+    for name, spec_field in record.fields.items():
+        ask = interview.ask(key_of((*question.path, name)))
+        value = held.get(name, spec_field.default)
+        text = "" if value is MISSING else one_line(spec_field.spec, value)
+        found.append(Part(name, ask.said or spec_field.doc, text, tuple(ask.choices.items())))
+    return found
+
+
+def whole(interview: Interview, question: Question, name: str, text: str) -> str:
+    """The setting's one-line answer with ``text`` at its field ``name`` (checked as that field
+    first, so a refusal names it), its other fields as they are."""
+    record = record_of(question.spec)
+    assert record is not None and name in record.fields
+    value = check(record.fields[name].spec, text, (*question.path, name))
+    answers = {part.name: part.value for part in parts(interview, question) if part.value}
+    answers[name] = one_line(record.fields[name].spec, value)
+    return ", ".join(f"{key} {answer}" for key, answer in answers.items())
