@@ -54,7 +54,8 @@ def cell_key(question: Question, path: Path) -> str | None:
 
 
 def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
-    name = record.get("name", "")
+    seat = question.path[-2] if len(question.path) >= 2 else None
+    name = record.get("name") or (f"player {seat + 1}" if isinstance(seat, int) else "")  # a seat unnamed yet
     form = question.form
     assert form is not None
     rows = kept.parts(form, record)
