@@ -314,6 +314,7 @@ def test_half_blocks_when_they_fit_else_quarter_blocks(monkeypatch: pytest.Monke
     assert len(cells_of(out)[0]) == size + 8  # the standard's 4-module quiet zone when there is room
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_too_small_a_terminal_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     code = qr_code(link_of(FOUR))
     columns, rows = -(-(code.size + 2) // 2), -(-(code.size + 2) // 2) + 1

@@ -100,6 +100,7 @@ players:
 """
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_markdown_standings_escape_pipes_and_backslashes_in_every_table(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text(ESCAPED, encoding="utf-8")
     out = run_cli("standings", str(tmp_path), "--versus", "--streaks", "--categories", "-f",

@@ -433,6 +433,7 @@ def test_jinja2_is_imported_only_for_html(args: tuple[str, ...], loaded: str) ->
     assert done.stderr.strip().splitlines()[-1] == loaded
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_tally_prints_the_page_when_asked_for_html(tmp_path: Path) -> None:
     """tally's score at the end is 'scorecalc GAME FILE' with the same options: -f html prints
     the page (the board drawn from the file tally wrote)."""

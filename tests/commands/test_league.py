@@ -319,6 +319,7 @@ def test_insight_options_do_not_go_with_bgsplay(tmp_path: Path) -> None:
 # --- the chart --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_chart_png_is_1200_by_800(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -69,6 +69,7 @@ def test_the_order_said_is_the_order_shown() -> None:
     assert keys == sorted(keys)
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 @CHART
 def test_chart_without_a_path_draws_it_inline_in_the_page(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:

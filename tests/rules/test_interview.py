@@ -27,6 +27,7 @@ def toy(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 # --- a toy game with an entry form of its own, tallied end to end ----------------------------
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_a_toy_game_with_its_own_entry_form_is_tallied_from_piped_answers(tmp_path: Path) -> None:
     answers = ["", "", "Ann", "Bo", "", "7", "red", "<", "green", "blue", "", "3", ""]
     result = toy("tally", "toy", "t.yaml", "--format", "json", stdin="\n".join(answers) + "\n", cwd=tmp_path)

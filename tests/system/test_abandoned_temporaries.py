@@ -16,6 +16,8 @@ import pytest
 from scorecalc import writing
 from tests.helpers import EXAMPLES, run_scorecalc, start_scorecalc
 
+pytestmark = pytest.mark.slow  # every test starts the program: the full suite runs them, not the quick loop
+
 EXAMPLE = str(EXAMPLES / "galapagos" / "decided-by-money.yaml")
 
 

@@ -5,15 +5,18 @@ rather than rewriting them. Read from the source, as test_layout reads the impor
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 from tests.helpers import ROOT
+from tests.support import source
 
 PACKAGE = ROOT / "scorecalc"
 
 
+@functools.cache  # parsed once for the module's tests
 def modules() -> dict[str, ast.Module]:
-    return {str(path.relative_to(PACKAGE)): ast.parse(path.read_text(encoding="utf-8"))
+    return {str(path.relative_to(PACKAGE)): source.tree(path)
             for path in sorted(PACKAGE.rglob("*.py"))}
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from tests.helpers import run_scorecalc
 
+pytestmark = pytest.mark.slow  # every test starts the program: the full suite runs them, not the quick loop
+
 GALAPAGOS_ANSWERS = "\n".join(["", "Home", "Anna", "Ben", "", "41", "17", "sea_lion 2, tortoise 1", "2300",
                                "", "35", "12", "3", "1900", ""]) + "\n"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support import source
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "scorecalc"
 
@@ -27,7 +29,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     is one, else the package; ``from .a import f``: ``a``)."""
     out: set[str] = set()
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(source.tree(path)):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]

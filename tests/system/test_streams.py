@@ -15,6 +15,8 @@ import pytest
 
 from tests.helpers import EXAMPLES, first_quick, run_scorecalc
 
+pytestmark = pytest.mark.slow  # every test starts the program: the full suite runs them, not the quick loop
+
 GALAPAGOS = str(EXAMPLES / "galapagos" / "shared-victory.yaml")
 CARACAS = str(EXAMPLES / "caracas" / "five-explorers-tie.yaml")
 HAS_FULL = os.path.exists("/dev/full")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from tests.helpers import ROOT
+from tests.support import source
 
 PACKAGE = ROOT / "scorecalc"
 FUNCTION_LINES, MODULE_LINES = 50, 500
@@ -33,7 +34,7 @@ def sizes() -> tuple[dict[str, int], dict[str, int]]:
                         functions[f"{module} {qualified}"] = last - child.lineno + 1
                     visit(child, qualified + ".")
 
-        visit(ast.parse(text), "")
+        visit(source.tree(path), "")
     return modules, functions
 
 

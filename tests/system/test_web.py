@@ -297,6 +297,7 @@ def pexpect_eof() -> object:
     return pexpect.EOF
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_the_pad_draws_a_board_in_the_html_formats_colours() -> None:
     """One copy of the board drawing's rules (output/templates/board.css.j2): the html format
     includes it, and so does the pad's style (web/templates/pad.css.j2), said of its drawing."""

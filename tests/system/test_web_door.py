@@ -74,6 +74,7 @@ def test_one_host_header_and_the_request_lines_authority_wins(pad: Served) -> No
                     f"Connection: close\r\n\r\n".encode()) == b"HTTP/1.1 200 OK"
 
 
+@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
 def test_a_head_not_finished_in_time_is_closed_and_one_address_is_capped() -> None:
     """In-process, with a short limit and a cap of 3: the fourth connection from one address is
     closed at once, another address still gets in, and an idle connection is closed once its
