@@ -220,6 +220,31 @@ class Tables:
 
     def __init__(self) -> None:
         self.open: dict[str, Table] = {}
+        self.heard = parts.Collector()
+        """The codes of a table's code read so far by a phone that joins ("Scan the table's code")."""
+
+    def hear(self, text: str) -> dict[str, Any]:
+        """One code of a table's code (or the whole text pasted), read by a phone that joins:
+        ``{ok, have, count}``, and once whole ``game``, ``table`` (its id), ``names`` and
+        ``packed`` (for ``Table.join``); ``ok`` false with a message in the players' words."""
+        try:
+            if text.strip().startswith(parts.HEAD + ":") and "\n" not in text.strip():
+                heard = self.heard.add(text)
+                found: dict[str, Any] = {"ok": True, "have": heard.have, "count": heard.count}
+                part, packed = heard.part, heard.packed
+            else:
+                part = parts.joined(text)
+                packed, found = parts.pack(part), {"ok": True, "have": 1, "count": 1}
+        except parts.PartError as error:
+            return {"ok": False, "message": str(error)}
+        if part is None:
+            return found
+        if part.player is not None:
+            return {"ok": False, "message": f"this is {part.player}'s part: scan it on the phone that holds "
+                    "the table; here, scan the table's code"}
+        names = [value for place, _, value in part.answers if place.startswith("players[")
+                 and place.endswith("].name")]
+        return {**found, "game": part.game, "table": part.table, "names": names, "packed": packed}
 
     def start(self, key: str, game: str, name: str, text: str | None, now: str = "") -> dict[str, Any]:
         """Open table ``key`` (``text``: FILE as kept, or as imported; ``None``: a new table):
