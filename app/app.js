@@ -183,6 +183,7 @@ async function bar() {
 async function whose() {
   const found = await ask("whose", current.key, current.received || null);
   $("whose").textContent = "Parts in: " + found.line;
+  $("scan-whose").textContent = "Parts in: " + found.line;
   if (JSON.stringify(found.received) !== JSON.stringify(current.received || {})) {
     await note(current.key, { received: found.received });
   }
@@ -291,6 +292,7 @@ async function scan(mode) {
   taken.clear();
   sentCodes.clear();
   $("scan-log").replaceChildren();
+  $("scan-whose").textContent = mode === "part" ? $("whose").textContent : "";
   $("scan-title").textContent = mode === "part" ? "Scan a part" : "Scan the table’s code";
   $("back-scan").textContent = mode === "part" ? "← Back to the table" : "← Back";
   $("scan-status").textContent = "starting the camera…";
