@@ -370,3 +370,30 @@ def test_the_apps_phones_send_join_and_scan_through_the_worker_calls(folder: Pat
     assert other["ok"] and "taken" not in other
     for key in ("hold-er00-0000", "phone", "again"):
         tables.stop(key)
+
+
+@pytest.mark.parametrize(("game", "answers"), [
+    ("galapagos", [("exhibition", "30"), ("education", "10"), ("animals", "3"), ("money", "1200"),
+                   ("exhibitions[0].animals", "sea_lion, tortoise"), ("exhibitions[1].animals", "iguana")]),
+    ("caribe", [("score", "40"), ("knowledge", "fauna 3, geology 1, flora 2"), ("universities", "2"),
+                ("board", "5"), ("books[0]", "fauna 3"), ("books[1]", "geology 2")]),
+    ("origin", [("score", "30"), ("books", "2"), ("tiles", "3")]),
+])
+def test_each_games_part_with_its_lists_arrives_whole_at_another_seat(
+        folder: Path, game: str, answers: list[tuple[str, str]]) -> None:
+    phone = new_pad(folder, "phone", game)
+    phone.answer("players[0].name", None, "Bea")
+    for place, value in answers:
+        assert phone.answer(f"players[0].{place}", None, value).status == "saved", place
+    part = parts.part_of(phone, "Bea")
+    assert [place for place, _, _ in part.answers] == [place for place, _ in answers]  # her list entries too
+    holder = new_pad(folder, "holder", game)
+    for seat, name in enumerate(("Ana", "Bea")):
+        holder.answer(f"players[{seat}].name", None, name)
+    reply = parts.take_text(holder, parts.pack(part))
+    assert (reply.status, reply.message) == ("saved", f"Bea's part: {len(answers)} answers taken")
+    sent = yaml.safe_load(Path(phone.name).read_text(encoding="utf-8"))["players"][0]
+    got = yaml.safe_load(Path(holder.name).read_text(encoding="utf-8"))["players"]
+    assert got[1] == sent and got[0] == {"name": "Ana"}
+    phone.close()
+    holder.close()
