@@ -38,9 +38,9 @@ HEAD = "SC1"
 """What every code begins with: this is a scorecalc part (of code format 1)."""
 MOST = 160
 """Characters of a part's data in one code. With the head, a code holds at most 175 alphanumeric
-characters: QR version 7 at error correction M (45 x 45 modules, 53 with the quiet zone), so a
-code 170 camera pixels wide (a phone's 330 CSS pixels held at arm's length: docs/app.md) gets 3
-pixels a module, where every decoder measured read every code with a pixel of blur
+characters: QR version 7 at error correction M (45 x 45 modules, 53 with the quiet zones), so a
+code 170 camera pixels wide (the app's 360 CSS pixels held at arm's length: docs/app.md) gets
+more than 3 pixels a module, where every decoder measured read every code with a pixel of blur
 (``bench/qr_parts.py``)."""
 BIGGEST = 64 * 1024
 """Bytes a part may unpack to (the pad's own limit on a request): more is no part."""
