@@ -5,8 +5,9 @@ A part is the pad's own answers, ``{place, seen, value}``, below one player name
 (``money``, ``grid.r3c2``, ``grid``: the places of ``players[i].`` without the seat), with the
 game, the table's id (empty when the phone started from the game and her name alone) and a
 version. The holder applies it to the player of that name, whatever her seat, each answer
-through the pad's compare-and-set (``pages.answer_call``): a part taken twice changes nothing
-twice, an answer the holder holds otherwise is shown stale with both values, never overwritten.
+through the pad's compare-and-set (``Pad.answer``, as a phone's answer is): a part taken twice
+changes nothing twice, an answer the holder holds otherwise is shown stale with both values,
+never overwritten. No import of ``pages.py`` (which imports this module for its route).
 The table's own code (what a joining phone scans first: the game, the settings, the names and
 the id) is the same form with no player and whole places (``players[1].name``).
 
@@ -28,7 +29,6 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from .pad import Pad
-from .pages import answer_call
 from .places import parse_place
 from .reply import Reply
 
@@ -383,11 +383,7 @@ def take(pad: Pad, part: Part, table: str = "") -> Taken:
                 refused.pop(whole, None)
                 continue
             before = pad.answers
-            call = answer_call(pad, {"place": whole, "seen": seen, "value": value})
-            if isinstance(call, str):
-                refused[whole] = ((place, seen, value), Reply("refused", 400, call))
-                continue
-            reply = call[0](*call[1])
+            reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
             if reply.status == "saved":
                 refused.pop(whole, None)
                 if pad.answers > before:
@@ -422,10 +418,9 @@ def begin(pad: Pad, part: Part) -> list[str]:
         raise PartError(f"this is a table of {part.game}, not of {pad.game.title}")
     refused = []
     for place, seen, value in part.answers:
-        call = answer_call(pad, {"place": place, "seen": seen, "value": value})
-        reply = call if isinstance(call, str) else call[0](*call[1])
-        if isinstance(reply, str) or reply.status != "saved":
-            refused.append(f"{place}: {reply if isinstance(reply, str) else reply.message}")
+        reply = pad.answer(place, seen, value)
+        if reply.status != "saved":
+            refused.append(f"{place}: {reply.message}")
     pad.settle()
     return refused
 
