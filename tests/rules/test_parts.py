@@ -18,7 +18,6 @@ import pytest
 import yaml
 
 from scorecalc.games import get_game
-from scorecalc.pipeline import score_file
 from scorecalc.web import parts
 from scorecalc.web.local import Tables
 from scorecalc.web.pad import Pad
@@ -211,10 +210,12 @@ def test_four_phones_parts_taken_in_a_shuffled_order_one_twice_score_as_the_trut
     written = yaml.safe_load(Path(holder.name).read_text(encoding="utf-8"))
     truth.write_text(yaml.safe_dump({"game": "caracas", "date": written["date"], "players": [
         {"name": name, "grid": BOARDS[name]} for name in NAMES]}, allow_unicode=True), encoding="utf-8")
-    from scorecalc.output.formats import Format, RenderOptions, render
+    from tests.helpers import run_cli
 
     def scored(path: Path) -> dict[str, object]:
-        found = json.loads(render([score_file(str(path))], RenderOptions(Format.JSON, terminal=False)))
+        done = run_cli("score", str(path), "--format", "json")  # the command's own JSON, in-process
+        assert done.exit_code == 0, done.stderr
+        found = json.loads(done.stdout)
         found.pop("file", None)  # and the warnings without their file positions
         found["warnings"] = [warning.split(": warning: ", 1)[1] for warning in found["warnings"]]
         return dict(found)
