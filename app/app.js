@@ -56,7 +56,8 @@ const deleteTable = (key) => tx("readwrite", (store) => store.delete(key));
 let games = [];
 let current = null;  // the open table's record
 function show(screen) {
-  for (const id of ["home", "table", "result"]) $(id).hidden = id !== screen;
+  if (screen !== "scan") stopCamera();
+  for (const id of ["home", "table", "result", "iam", "codes", "scan"]) $(id).hidden = id !== screen;
   document.title = screen === "home" ? "scorecalc" : (current ? current.name + " — scorecalc" : "scorecalc");
 }
 
@@ -82,7 +83,8 @@ async function list() {
     const item = document.createElement("li");
     const what = document.createElement("span");
     what.className = "what";
-    what.textContent = titleOf(table.game) + ": " + table.name + (table.scored ? " (scored)" : "");
+    what.textContent = titleOf(table.game) + ": " + (table.role === "part" && table.player
+      ? table.player + "’s part (kept until she dismisses it)" : table.name + (table.scored ? " (scored)" : ""));
     const open = button("Open", () => openTable(table.key));
     open.setAttribute("aria-label", "Open " + table.name);
     const save = button("Export", () => exportTable(table));
@@ -117,14 +119,24 @@ function localNow() {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 19);
 }
 
-async function newTable(game) {
-  const record = { key: crypto.randomUUID(), game, name: game + "-" + stamp(new Date()) + ".yaml",
-    text: null, scored: false, updated: Date.now() };
+async function newTable(game, extra) {
+  const record = Object.assign({ key: crypto.randomUUID(), game, name: game + "-" + stamp(new Date()) + ".yaml",
+    text: null, scored: false, updated: Date.now() }, extra || {});
   await putTable(record);
   await openTable(record.key);
 }
 
-async function openTable(key, imported) {
+// A record changed by this page (the worker keeps the text): read afresh, changed, put back.
+async function note(key, change) {
+  const record = await getTable(key);
+  if (!record) return null;
+  Object.assign(record, change);
+  await putTable(record);
+  if (current && current.key === key) Object.assign(current, change);
+  return record;
+}
+
+async function openTable(key, imported, before) {
   const record = await getTable(key);
   if (!record) { say("that table is no longer on this phone", true); return home(); }
   current = record;
@@ -142,11 +154,265 @@ async function openTable(key, imported) {
     const reply = await request("POST", "score", JSON.stringify({ anyway: false }));
     if (reply.code === 200 && JSON.parse(reply.body).status === "saved") return go("result");
   }
+  if (before) await before();
   say("");
+  await bar();
   events.length = 0;
+  if (current.role === "part" && current.player) {  // "I am …": the pad shows only her part
+    try {
+      localStorage.setItem("pad-i-am:" + new URL("@pad.html@", location.href).pathname,
+        JSON.stringify({ seat: current.seat || 0, name: current.player }));
+    } catch (error) { /* a phone that keeps nothing shows every section */ }
+  } else {
+    try { localStorage.removeItem("pad-i-am:" + new URL("@pad.html@", location.href).pathname); } catch (error) { /* none kept */ }
+  }
   $("pad").src = "@pad.html@";
   show("table");
 }
+
+// The table's bar: a part's phone sends it; the phone that holds the table scans parts, shows its
+// own code for the phones that join, and says whose parts are in ("Alex ✓, Bea —").
+async function bar() {
+  const part = current.role === "part";
+  $("send-part").hidden = !part;
+  $("scan-part").hidden = part;
+  $("share-table").hidden = part;
+  $("whose").hidden = part;
+  if (!part) await whose();
+}
+async function whose() {
+  const found = await ask("whose", current.key, current.received || null);
+  $("whose").textContent = "Parts in: " + found.line;
+  $("scan-whose").textContent = "Parts in: " + found.line;
+  if (JSON.stringify(found.received) !== JSON.stringify(current.received || {})) {
+    await note(current.key, { received: found.received });
+  }
+}
+function redraw(version) {  // the pad's frame told that the table changed (as after an answer)
+  for (const listener of events) listener.heard({ version, scored: false });
+}
+
+// --- "Send my part" and the table's code: QR codes, "1 of 3", and the same as text ---
+let codesOf = null;
+async function showCodes(sent, title, how, dismissable) {
+  if (!sent.ok) { say(sent.message, true); return; }
+  codesOf = current.key;
+  $("codes-title").textContent = title;
+  $("codes-how").textContent = how;
+  const list = $("code-list");
+  list.replaceChildren();
+  sent.pictures.forEach((picture, i) => {
+    const item = document.createElement("li");
+    const figure = document.createElement("figure");
+    const image = document.createElement("img");
+    image.src = picture;
+    image.alt = "Code " + (i + 1) + " of " + sent.pictures.length;
+    const caption = document.createElement("figcaption");
+    caption.textContent = (i + 1) + " of " + sent.pictures.length;
+    figure.append(caption, image);
+    item.append(figure);
+    list.append(item);
+  });
+  $("codes-text").value = sent.text;
+  $("dismiss-part").hidden = !dismissable;
+  delete $("dismiss-part").dataset.armed;
+  $("dismiss-part").textContent = "Dismiss my part (the holder has it)";
+  say("");
+  show("codes");
+}
+$("send-part").addEventListener("click", async () => {
+  const sent = await ask("send", current.key, current.player, current.joins || "");
+  const count = sent.ok ? sent.codes.length : 0;
+  await showCodes(sent, current.player + "’s part: " + count + (count === 1 ? " code" : " codes"),
+    "Hold this screen up to the camera of the phone that holds the table (“Scan a part”): it takes "
+    + "the codes in any order. A code goes one way: this phone keeps your part until you dismiss it.", true);
+});
+$("share-table").addEventListener("click", async () => {
+  const sent = await ask("share", current.key);
+  await showCodes(sent, "This table’s code", "A phone that joins scans it first (“Scan the table’s code”): "
+    + "it then asks the same questions of the same players, and sends her part back here.", false);
+});
+$("back-codes").addEventListener("click", () => show("table"));
+$("dismiss-part").addEventListener("click", async () => {
+  const drop = $("dismiss-part");
+  if (drop.dataset.armed !== "yes") { drop.dataset.armed = "yes"; drop.textContent = "Tap again: the holder has my part"; return; }
+  const key = codesOf;
+  await ask("stop", key);
+  current = null;
+  await deleteTable(key);
+  say("your part is dismissed");
+  await home();
+});
+
+// --- "Scan a part" (the holder) and "Scan the table's code" (a phone that joins): the camera,
+// decoded by the browser's BarcodeDetector where it has one, else by the decoder shipped here ---
+let camera = null;
+let scanning = null;  // "part" (the holder) or "join"
+let detector = null;
+const taken = new Set();  // the parts taken in this scan (a code seen again is not sent again)
+const sentCodes = new Set();
+
+async function decoder() {
+  if (detector) return detector;
+  if ("BarcodeDetector" in window) {
+    try {
+      if ((await window.BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
+        detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+        document.body.dataset.decoder = "native";
+        return detector;
+      }
+    } catch (error) { /* the shipped one below */ }
+  }
+  if (!window.BarcodeDetectionAPI) {
+    await new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "@barcode-detector.js@";
+      script.onload = resolve;
+      script.onerror = () => reject(new Error("the decoder could not be loaded"));
+      document.head.append(script);
+    });
+  }
+  const api = window.BarcodeDetectionAPI;
+  api.prepareZXingModule({ overrides: { locateFile: (path, prefix) => path.endsWith(".wasm")
+    ? new URL("@zxing_reader.wasm@", location.href).href : prefix + path }, fireImmediately: true });
+  detector = new api.BarcodeDetector({ formats: ["qr_code"] });
+  document.body.dataset.decoder = "zxing-wasm";
+  return detector;
+}
+
+function log(text, bad) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  if (bad) item.className = "bad";
+  $("scan-log").prepend(item);
+}
+
+async function scan(mode) {
+  scanning = mode;
+  taken.clear();
+  sentCodes.clear();
+  $("scan-log").replaceChildren();
+  $("scan-whose").textContent = mode === "part" ? $("whose").textContent : "";
+  $("scan-title").textContent = mode === "part" ? "Scan a part" : "Scan the table’s code";
+  $("back-scan").textContent = mode === "part" ? "← Back to the table" : "← Back";
+  $("scan-status").textContent = "starting the camera…";
+  show("scan");
+  try {
+    camera = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment",
+      width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false });
+  } catch (error) {
+    $("scan-status").textContent = "No camera (" + (error.name || error.message)
+      + "): paste the text the other phone shows instead.";
+    return;
+  }
+  const video = $("camera");
+  video.srcObject = camera;
+  await video.play().catch(() => {});
+  await decoder();
+  $("scan-status").textContent = mode === "part"
+    ? "Hold a player’s codes in front of the camera, in any order."
+    : "Hold the table’s code in front of the camera.";
+  document.body.dataset.scanning = "yes";
+  look();
+}
+
+function stopCamera() {
+  if (camera) for (const track of camera.getTracks()) track.stop();
+  camera = null;
+  document.body.dataset.scanning = "no";
+  $("camera").srcObject = null;
+}
+
+async function look() {
+  while (camera) {
+    const video = $("camera");
+    let found = [];
+    if (video.readyState >= 2) {
+      try { found = await detector.detect(video); } catch (error) { found = []; }
+    }
+    for (const code of found) await heard(code.rawValue);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+  }
+}
+
+async function heard(text) {
+  if (!text || sentCodes.has(text)) return;
+  const ident = (/^SC1:([A-Z2-7]{6}):/.exec(text) || [])[1];
+  if (ident && taken.has(ident)) return;  // this part is in already (this scan)
+  sentCodes.add(text);
+  if (scanning === "join") return joinWith(await ask("hear", text));
+  const got = await ask("code", current.key, text);
+  if (!got.ok) { log(got.message, true); return; }
+  if (!got.taken) {
+    $("scan-status").textContent = "a part: " + got.have + " of " + got.count + " codes; show the others";
+    return;
+  }
+  taken.add(got.ident);
+  await afterPart(got.taken, got.version);
+}
+
+async function afterPart(reply, version) {
+  log(reply.message, reply.status !== "saved");
+  $("scan-status").textContent = reply.message;
+  document.body.dataset.parts = String(Number(document.body.dataset.parts || 0) + 1);
+  await whose();
+  redraw(version);
+}
+
+$("scan-part").addEventListener("click", () => scan("part"));
+$("join-scan").addEventListener("click", () => scan("join"));
+$("back-scan").addEventListener("click", () => (scanning === "part" && current ? show("table") : home()));
+$("scan-paste").addEventListener("click", async () => {
+  const text = $("scan-text").value;
+  if (scanning === "join") return joinWith(await ask("hear", text));
+  const reply = await request("POST", "part", JSON.stringify({ text }));
+  const said = JSON.parse(reply.body);
+  if (said.status === "refused") { log(said.message, true); return; }
+  $("scan-text").value = "";
+  await afterPart(said, reply.version);
+});
+
+// --- a phone that joins: from the table's code (scanned or pasted), or the game and her name ---
+async function joinWith(got) {
+  if (!got.ok) { (scanning === "join" ? log : say)(got.message, true); return; }
+  if (!got.packed) {
+    $("scan-status").textContent = "the table’s code: " + got.have + " of " + got.count + " codes; show the others";
+    return;
+  }
+  stopCamera();
+  const record = { key: crypto.randomUUID(), game: got.game, role: "part", joins: got.table, player: "",
+    name: got.game + "-part-" + stamp(new Date()) + ".yaml", text: null, scored: false, updated: Date.now() };
+  await putTable(record);
+  current = record;
+  const opened = await ask("start", record.key, record.game, record.name, null, localNow());
+  if (!opened.ok) { say(opened.message, true); return; }
+  const joined = await ask("join", record.key, got.packed);
+  if (!joined.ok) { say(joined.message, true); return; }
+  const names = $("iam-names");
+  names.replaceChildren();
+  joined.names.forEach((name, seat) => {
+    names.append(button("I am " + name, async () => {
+      await note(record.key, { player: name, seat });
+      await ask("stop", record.key);
+      await openTable(record.key);
+    }));
+  });
+  say("");
+  show("iam");
+}
+$("join-paste").addEventListener("click", async () => joinWith(await ask("hear", $("join-text").value)));
+$("join-start").addEventListener("click", async () => {
+  const game = $("join-game").value;
+  const name = $("join-name").value.trim();
+  if (!name) { say("type your name as the table has it", true); return; }
+  const record = { key: crypto.randomUUID(), game, role: "part", joins: "", player: name, seat: 0,
+    name: game + "-part-" + stamp(new Date()) + ".yaml", text: null, scored: false, updated: Date.now() };
+  await putTable(record);
+  await openTable(record.key, false, async () => {
+    const named = await ask("nameMe", record.key, name);
+    if (!named.ok) say(named.message, true);
+  });
+});
 
 async function importFile(file) {
   const text = await file.text();
@@ -193,6 +459,7 @@ const events = [];
 async function request(method, path, body) {
   const reply = await ask("request", current.key, method, path, body);
   for (const listener of events) listener.heard(reply);
+  if (path === "part" && current.role !== "part") await whose();  // pasted in the pad's own form
   return reply;
 }
 function go(path) {
@@ -231,7 +498,13 @@ async function start() {
   const ready = await ask("ready");
   games = await ask("games");
   const choices = $("games");
-  for (const [name, title] of games) choices.append(button(title, () => newTable(name)));
+  for (const [name, title] of games) {
+    choices.append(button(title, () => newTable(name)));
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = title;
+    $("join-game").append(option);
+  }
   document.body.dataset.ready = "yes";
   document.body.dataset.loaded = String(ready.seconds);
   say("");

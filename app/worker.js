@@ -43,6 +43,10 @@ async function keep(key, change) {
   });
 }
 
+function pyodideDict({ pyodide }, object) {
+  return pyodide.toPy(object);
+}
+
 function plain(value) {
   if (value && typeof value.toJs === "function") {
     const result = value.toJs({ dict_converter: Object.fromEntries });
@@ -95,6 +99,56 @@ const ops = {
     const link = table.bgstats_link();
     table.destroy();
     return link;
+  },
+  // Several phones, no network (SPEC section 9): a part sent as QR codes and taken by the holder.
+  async send(key, name, table) {  // "Send my part": her answers as codes, drawn as SVG
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const sent = plain(held.send(name, table || ""));
+    held.destroy();
+    return sent;
+  },
+  async share(key) {  // the table's own code, for a phone that joins
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const sent = plain(held.share());
+    held.destroy();
+    return sent;
+  },
+  async code(key, text) {  // one code the camera read: a part applied once whole, FILE kept
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const heard = plain(held.code(text));
+    held.destroy();
+    if (heard.taken) await store(key, false);
+    return heard;
+  },
+  async whose(key, received) {
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const found = plain(held.whose(received ? pyodideDict(await ready, received) : undefined));
+    held.destroy();
+    return found;
+  },
+  async hear(text) {  // a code of a table's code, read by a phone that joins
+    const { tables } = await ready;
+    return plain(tables.hear(text));
+  },
+  async join(key, packed) {  // the joining phone's new table set from the table's code
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const joined = plain(held.join(packed));
+    held.destroy();
+    await store(key, false);
+    return joined;
+  },
+  async nameMe(key, name) {  // joined with the game and her name alone: her name as player 1's
+    const { tables } = await ready;
+    const held = tables.get(key);
+    const named = plain(held.name_me(name));
+    held.destroy();
+    await store(key, false);
+    return named;
   },
   async stop(key) {
     const { tables } = await ready;

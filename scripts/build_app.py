@@ -9,8 +9,9 @@ clean copy of the working tree, a Pyodide lock file listing them, the pad's scri
 the package ships them, and ``app/``'s pages, worker, service worker, manifest and icons. Every
 name but ``index.html``, ``sw.js`` (a service worker's address must not change) and the wheels'
 (Pyodide reads a wheel's name) carries a hash of its content; the runtime and the wheels lie in
-folders named by a hash of theirs. It prints the build's time and the folder's size (raw, and as
-gzip a static host sends it).
+folders named by a hash of theirs. "Scan a part" brings its decoder (the barcode-detector polyfill
+and zxing-wasm's reader, with their licences) from ``node_modules`` as the lock pins it. It prints
+the build's time and the folder's size (raw, and as gzip a static host sends it).
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ CACHE = ROOT / "build" / "app-wheels"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 PAD_FILES = ["pad.js", "board.js", "pad.css"]
+DECODER = {  # "Scan a part" where the browser has no BarcodeDetector: the polyfill over zxing-wasm
+    "barcode-detector.js": ROOT / "node_modules" / "barcode-detector" / "dist" / "iife" / "ponyfill.js",
+    "zxing_reader.wasm": ROOT / "node_modules" / "zxing-wasm" / "dist" / "reader" / "zxing_reader.wasm",
+}
+LICENCES = {"barcode-detector": ROOT / "node_modules" / "barcode-detector" / "LICENSE",
+            "zxing-wasm": ROOT / "node_modules" / "zxing-wasm" / "LICENSE"}
 
 
 def digest(data: bytes) -> str:
@@ -58,6 +65,22 @@ def pinned_pyodide() -> str:
     if have != wanted:
         sys.exit(f"node_modules has pyodide {have}, package-lock.json pins {wanted}: run `npm ci`")
     return wanted
+
+
+def pinned_decoder() -> str:
+    """The decoder's versions package-lock.json pins, checked against node_modules (npm ci)."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    said = []
+    for name in LICENCES:
+        wanted = lock[f"node_modules/{name}"]["version"]
+        try:
+            have = json.loads((ROOT / "node_modules" / name / "package.json").read_text())["version"]
+        except FileNotFoundError:
+            sys.exit(f"node_modules/{name} is missing: run `npm ci` first")
+        if have != wanted:
+            sys.exit(f"node_modules has {name} {have}, package-lock.json pins {wanted}: run `npm ci`")
+        said.append(f"{name} {have}")
+    return ", ".join(said)
 
 
 def wheel(name: str, pin: dict[str, object]) -> Path:
@@ -136,6 +159,7 @@ def png(size: int) -> bytes:
 def build() -> None:
     started = time.monotonic()
     version = pinned_pyodide()
+    decoder = pinned_decoder()
     pins = tomllib.loads((SOURCE / "wheels.toml").read_text())["wheels"]
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
@@ -196,6 +220,10 @@ def build() -> None:
 
     for name in PAD_FILES:
         put(name, static(name))
+    for name, path in DECODER.items():
+        put(name, path.read_bytes())
+    for name, path in LICENCES.items():  # the decoder's licences, shipped beside it
+        put(f"licences/{name}.txt", path.read_bytes(), keep_name=True)
     for size in (192, 512):
         put(f"icons/icon-{size}.png", png(size))
     # in the order they refer to each other: a file's references are hashed before it is
@@ -214,7 +242,8 @@ def build() -> None:
             raw += len(data)
             zipped += len(gzip.compress(data, 6))
     print(f"dist/app: {len(every) + 1} files, {raw / 1e6:.2f} MB ({zipped / 1e6:.2f} MB as gzip), "
-          f"Pyodide {version}, {len(blobs)} wheels ({sum(map(len, blobs.values())) / 1e6:.2f} MB); "
+          f"Pyodide {version}, {decoder}, "
+          f"{len(blobs)} wheels ({sum(map(len, blobs.values())) / 1e6:.2f} MB); "
           f"built in {time.monotonic() - started:.1f} s")
 
 

@@ -34,6 +34,7 @@ from .pages import (
     answer_call,
     form_html,
     pad_html,
+    part_call,
     phones_reply,
     placing_call,
     score_call,
@@ -177,7 +178,7 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
     """The pad's application: its routes under ``/TOKEN/``, behind ``Guard``."""
     routes = Routes(serving)
     base = f"/{token}"
-    posted = {"answer": routes.answer, "score": routes.score, "placing": routes.placing}
+    posted = {"answer": routes.answer, "score": routes.score, "placing": routes.placing, "part": routes.part}
     read = {"": routes.page, "form": routes.form, "events": routes.events, "result": routes.result,
             **{name: routes.static(name, kind) for name, kind in STATIC.items()}}
     return Guard(Starlette(routes=[*(Route(f"{base}/{path}", handler) for path, handler in read.items()),
@@ -239,6 +240,18 @@ class Routes:
             return refusal(call) if isinstance(call, str) else call
         reply = await under_lock(pad, call[0], *call[1])
         return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
+
+    async def part(self, request: Request) -> Response:
+        """A player's part pasted (``{text}``; SPEC section 9): each answer through the pad's
+        compare-and-set, as the app's holder applies a scanned one."""
+        pad = self.pad
+        sent = await self.sent(request, "{text}")
+        call = sent if isinstance(sent, Json) else part_call(pad, sent)
+        if isinstance(call, Json | str):
+            return refusal(call) if isinstance(call, str) else call
+        reply = await run_in_threadpool(call[0], *call[1])
+        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
+                    background=BackgroundTask(pad.settle))
 
     async def result(self, request: Request) -> Response:
         if self.serving.page is None:

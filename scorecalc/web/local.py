@@ -19,8 +19,18 @@ from typing import Any
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
+from . import parts
 from .pad import Pad
-from .pages import answer_call, form_html, pad_html, phones_reply, placing_call, score_call, score_page
+from .pages import (
+    answer_call,
+    form_html,
+    pad_html,
+    part_call,
+    phones_reply,
+    placing_call,
+    score_call,
+    score_page,
+)
 from .reply import Reply
 
 ROOT = "/tables"
@@ -57,6 +67,10 @@ class Table:
         self.pad = Pad(get_game(game), os.path.join(ROOT, key, name), now)
         self.page: str | None = None
         self.told = 0
+        self.ident = key.replace("-", "")[:12].upper()
+        """The table's id as its code carries it: a part made for another table is refused."""
+        self.heard = parts.Collector()
+        """The codes the camera has read so far ("Scan a part")."""
 
     def text(self) -> str | None:
         """FILE as written now (``None`` before the first answer made it)."""
@@ -81,7 +95,7 @@ class Table:
             if self.page is None:
                 return 409, "text/plain", "The table is not scored yet"
             return 200, "text/html", self.page
-        if method != "POST" or path not in ("answer", "score", "placing"):
+        if method != "POST" or path not in ("answer", "score", "placing", "part"):
             return 404, "text/plain", "Not Found"
         try:
             sent = json.loads(body or ("{}" if path == "score" else ""))
@@ -102,10 +116,77 @@ class Table:
             if reply.status == "saved" and self.page is None:
                 self.page = score_page(pad)
             return reply_of(pad, reply)
+        if path == "part":  # a part pasted in the pad's own form (the server's route, without HTTP)
+            call = part_call(pad, {**sent, "table": self.ident} if isinstance(sent, dict) else sent)
+            if isinstance(call, str):
+                return reply_of(pad, Reply("refused", 400, call))
+            return reply_of(pad, call[0](*call[1]), version=True)
         call = placing_call(pad, sent)
         if isinstance(call, str):
             return reply_of(pad, Reply("refused", 400, call))
         return reply_of(pad, call[0](*call[1]), version=True)
+
+    # --- several phones, no network (SPEC section 9): parts sent as QR codes ----------------------
+
+    def send(self, name: str, table: str) -> dict[str, Any]:
+        """"Send my part": ``name``'s answers as codes (``{ok, codes, pictures, text}``), or
+        ``{ok: false, message}``. ``table``: the id of the table this phone joined ("" if none)."""
+        try:
+            codes = parts.split(parts.part_of(self.pad, name, table))
+        except parts.PartError as error:
+            return {"ok": False, "message": str(error)}
+        return {"ok": True, "codes": codes, "pictures": parts.drawn(codes), "text": "\n".join(codes)}
+
+    def share(self) -> dict[str, Any]:
+        """"This table's code", for a phone that joins: the game, the settings, the names, the id."""
+        codes = parts.split(parts.table_of(self.pad, self.ident))
+        return {"ok": True, "codes": codes, "pictures": parts.drawn(codes), "text": "\n".join(codes)}
+
+    def code(self, text: str) -> dict[str, Any]:
+        """One code the camera read: ``{ok, have, count, ident}``, and once a part is whole it is
+        applied (``taken``: the pad's reply; ``player``; ``whose``); ``ok`` false with a message
+        for a code that is no part."""
+        try:
+            heard = self.heard.add(text)
+        except parts.PartError as error:
+            return {"ok": False, "message": str(error)}
+        found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have, "count": heard.count}
+        if heard.part is not None:
+            found["player"] = heard.part.player
+            reply = parts.take_text(self.pad, heard.packed, self.ident)
+            found["taken"] = phones_reply(self.pad, reply)
+            found["whose"] = parts.whose(self.pad)
+            found["version"] = self.pad.version
+        return found
+
+    def whose(self, received: dict[str, bool] | None = None) -> dict[str, Any]:
+        """Whose parts are in (``Alex ✓, Bea —``), and the record kept with the table; ``received``:
+        the record as IndexedDB kept it, taken back after a reload."""
+        got = parts.received(self.pad)
+        if received:
+            got.update({str(name): bool(whole) for name, whole in received.items()})
+        return {"line": parts.whose(self.pad), "received": dict(got)}
+
+    def join(self, text: str) -> dict[str, Any]:
+        """A joining phone's new table set from the table's code: ``{ok, table, names}`` (the id its
+        parts carry, the players to choose "I am …" from), or ``{ok: false, message}``."""
+        try:
+            part = parts.joined(text)
+            refused = parts.begin(self.pad, part)
+        except parts.PartError as error:
+            return {"ok": False, "message": str(error)}
+        if refused:
+            return {"ok": False, "message": "; ".join(refused)}
+        players = self.pad.state.data.get("players")
+        names = [str(record["name"]) for record in players if isinstance(record, dict) and "name" in record] \
+            if isinstance(players, list) else []
+        return {"ok": True, "table": part.table, "names": names}
+
+    def name_me(self, name: str) -> dict[str, Any]:
+        """A phone that joins with the game and her name alone: her name as player 1's."""
+        reply = self.pad.answer("players[0].name", None, name)
+        self.pad.settle()
+        return {"ok": reply.status == "saved", "message": reply.message}
 
     def page_body(self) -> str:
         """The pad's page as the server sends it, its ``<body>`` only (the app's frame has the head)."""
@@ -139,6 +220,31 @@ class Tables:
 
     def __init__(self) -> None:
         self.open: dict[str, Table] = {}
+        self.heard = parts.Collector()
+        """The codes of a table's code read so far by a phone that joins ("Scan the table's code")."""
+
+    def hear(self, text: str) -> dict[str, Any]:
+        """One code of a table's code (or the whole text pasted), read by a phone that joins:
+        ``{ok, have, count}``, and once whole ``game``, ``table`` (its id), ``names`` and
+        ``packed`` (for ``Table.join``); ``ok`` false with a message in the players' words."""
+        try:
+            if text.strip().startswith(parts.HEAD + ":") and "\n" not in text.strip():
+                heard = self.heard.add(text)
+                found: dict[str, Any] = {"ok": True, "have": heard.have, "count": heard.count}
+                part, packed = heard.part, heard.packed
+            else:
+                part = parts.joined(text)
+                packed, found = parts.pack(part), {"ok": True, "have": 1, "count": 1}
+        except parts.PartError as error:
+            return {"ok": False, "message": str(error)}
+        if part is None:
+            return found
+        if part.player is not None:
+            return {"ok": False, "message": f"this is {part.player}'s part: scan it on the phone that holds "
+                    "the table; here, scan the table's code"}
+        names = [value for place, _, value in part.answers if place.startswith("players[")
+                 and place.endswith("].name")]
+        return {**found, "game": part.game, "table": part.table, "names": names, "packed": packed}
 
     def start(self, key: str, game: str, name: str, text: str | None, now: str = "") -> dict[str, Any]:
         """Open table ``key`` (``text``: FILE as kept, or as imported; ``None``: a new table):

@@ -385,6 +385,27 @@
     if (message.scored) { toResult(); return; }
     if (message.version > version) { version = message.version; settle(); refresh(); }
   }
+  // A player's part pasted (her phone's "Send my part", SPEC section 9): the pad applies it, each
+  // answer through its compare-and-set, and says beside the form what was taken and what not.
+  const partTake = document.getElementById("part-take");
+  if (partTake) partTake.addEventListener("click", async () => {
+    const out = document.getElementById("part-status");
+    out.textContent = "taking the part…";
+    out.className = "status busy";
+    let reply;
+    try {
+      reply = await post("part", { text: document.getElementById("part-text").value });
+    } catch (error) {
+      out.textContent = "not sent (no connection): try again";
+      out.className = "status bad";
+      return;
+    }
+    out.textContent = (reply.status === "saved" ? "✓ " : "✗ ") + reply.message;
+    out.className = "status " + (reply.status === "saved" ? "good" : "bad");
+    if (reply.status === "saved") document.getElementById("part-text").value = "";
+    refresh();
+  });
+
   if (window.padTransport || window.EventSource) {
     const events = transport.events("events?phone=" + encodeURIComponent(phone));
     events.onmessage = (event) => { link("", false); heard(event.data); };
