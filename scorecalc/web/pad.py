@@ -243,6 +243,9 @@ class Pad:
                                                                           after.progress)
             if same and now is not None:
                 return Reply("saved", current=now)  # a resend: it holds the new value already
+            if isinstance(row, str) and now and board.current(question, row, after.data) == now:
+                return Reply("saved", current=now)  # the square holds this tile already: a finished board
+                # stays finished (setting it again would reopen the board)
             declined = not on_board and question.declined and seen is None  # declined is an answer too
             if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
                 return Reply("stale", 409, "changed on another phone meanwhile", current=now)

@@ -378,8 +378,8 @@ def take(pad: Pad, part: Part, table: str = "") -> Taken:
         held = labels(pad)  # the part's places are its own: each one's value is as it was here
         for place, seen, value in waiting:
             whole = f"players[{seat}].{place}"
-            if held.get(whole, ("", None))[1] == value:  # held already (a finished board's
-                taken.had += 1  # tile too, which the pad would take for a change: it reopens the board)
+            if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
+                taken.had += 1
                 refused.pop(whole, None)
                 continue
             before = pad.answers

@@ -218,3 +218,16 @@ def test_the_phones_score_page_names_file_by_its_own_name_in_its_warnings_too(tm
     assert "Warning: Ana&#39;s board: Ana has 4 tiles; in a game of 2 explorers" in page  # players' words
     assert "tonight.yaml:" not in page and "players[" not in page  # no position, no path
     assert str(tmp_path) not in page
+
+
+def test_a_tile_sent_again_to_a_finished_board_is_saved_and_leaves_it_finished(table: Pad) -> None:
+    """SPEC section 8: a place that holds the new value already answers "saved" (a resend changes
+    nothing twice), a finished board's square too: setting it again would reopen the board."""
+    assert table.answer("players[0].grid.r1c1", "", "juja~es").status == "saved"
+    assert table.answer("players[0].grid", "open", "done").status == "saved"
+    assert board_of(table, 0).done
+    again = table.answer("players[0].grid.r1c1", "", "JuJa~ES")  # sent again, as seen before the first
+    assert (again.status, again.current) == ("saved", "JuJa~ES")
+    assert board_of(table, 0).done
+    other = table.answer("players[0].grid.r1c1", "", "SaAt")  # another tile, from a phone that saw none
+    assert (other.status, other.current) == ("stale", "JuJa~ES")
