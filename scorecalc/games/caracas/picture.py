@@ -27,11 +27,18 @@ LEFT = 26
 SYMBOLS = 26
 SEA = 28
 TOP = SYMBOLS + SEA + GAP
+INSET = 7
+"""The least room between a tile's edge and a name on it."""
+ANIMAL_SIZE = 14
+"""An animal's name, in px (``.animal`` in board.css.j2)."""
+ROOM = TILE - 2 * INSET
+"""The widest a name on a tile is drawn."""
 RIVER_STYLES = ("river river-1", "river river-2", "river river-3", "river river-4")
 RIVER_WORDS = ("solid", "dashed", "dotted", "dash-dotted")
 EDGE = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
 """Where each side's middle is, as fractions of the tile."""
-LEGEND = ("Each tile: its land (Jungle, Savannah, Swamp) written at the top and its animals below; "
+LEGEND = ("Each tile: its land (Jungle, Savannah, Swamp) written at the top (at the bottom when a river "
+          "leaves by the top) and its animals in the middle; "
           "blue lines are its rivers (a second river on one tile dashed); a bar across a river's end "
           "is a dead end (−1); a circle at the bottom right gives the points the tile earned (or lost).")
 
@@ -172,16 +179,37 @@ def tile_shapes(tile: Tile, points: int, dead_sides: Sequence[str]) -> tuple[Sha
                                     y2=y + edge_y * TILE, class_=RIVER_STYLES[index]))
     for side in dead_sides:
         shapes.append(dead_end_bar(x, y, side))
-    shapes.append(shape("text", tile.land.title(), x=x + 7, y=y + 17, class_="land-name"))
+    shapes.append(shape("text", tile.land.title(), x=x + INSET, y=y + land_name_line(tile),
+                        class_=f"land-name land-name-{tile.land}"))
     for line, animal in enumerate(tile.animals):
-        shapes.append(shape("text", name(animal), x=x + TILE / 2, y=y + TILE / 2 + 2 + 17 * line,
-                            class_="animal"))
+        words = name(animal)
+        fitted: dict[str, str | float] = {"textLength": ROOM, "lengthAdjust": "spacingAndGlyphs"} \
+            if wide(words) else {}
+        shapes.append(shape("text", words, x=x + TILE / 2, y=y + TILE / 2 + 2 + 17 * line, class_="animal",
+                            **fitted))
     if points:  # bottom right: the land's name is at the top, the animals in the middle
         shapes.append(shape("circle", cx=x + TILE - 17, cy=y + TILE - 17, r=14,
                             class_="badge" if points > 0 else "badge badge-lost"))
         shapes.append(shape("text", signed(points), x=x + TILE - 17, y=y + TILE - 12, class_="badge-text"
                             if points > 0 else "badge-text badge-text-lost"))
     return tuple(shapes)
+
+
+def land_name_line(tile: Tile) -> float:
+    """Where the land's name stands (its baseline, below the tile's top): at the top, or at the
+    bottom when a river leaves by the north and none by the south, so no river line crosses it.
+    A tile with rivers at both draws it at the top over the river, haloed in the land's colour
+    (board.css.j2) so the line never cuts through its letters."""
+    north = any("N" in river for river in tile.rivers)
+    south = any("S" in river for river in tile.rivers)
+    return TILE - 9 if north and not south else 17
+
+
+def wide(words: str) -> bool:
+    """Whether an animal's name may come nearer the tile's edges than ``INSET`` in some font: at
+    14 px DejaVu Sans draws "howler monkey" 105.5 px wide in a tile of 112. Such a name is fitted
+    to ``ROOM`` (the estimate, 0.62 em a character, is above every sans-serif's average)."""
+    return len(words) * ANIMAL_SIZE * 0.62 > ROOM
 
 
 def river_hub(tile: Tile, index: int) -> tuple[float, float]:
