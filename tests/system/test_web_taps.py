@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
+from scorecalc.games.caracas.declaration import TILES_PER_EXPLORER
 from scorecalc.games.caracas.interview import PALETTE
 from scorecalc.places import piece_words
 from tests.helpers import timeout
@@ -136,6 +137,13 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         per_tile = taps / (len(mine) + len(theirs))
         print(f"taps: {taps} for {len(mine) + len(theirs)} tiles, {per_tile:.2f} a tile")
         assert per_tile <= 6, per_tile
+        # a 4-explorer Caracas in parallel (SPEC section 8; issue 37: at most 3 minutes at 1.5 s a tap):
+        # each phone her own name (2 taps), her 15 tiles at the slower phone's rate here, "Finish",
+        # and one "Score it"
+        slowest = max(one.taps, two.taps) / len(mine)
+        seconds = 1.5 * (2 + slowest * TILES_PER_EXPLORER[4] + 1 + 1)
+        print(f"a 4-explorer table in parallel: {seconds:.0f} s ({slowest:.2f} taps a tile, slower phone)")
+        assert seconds <= 180, seconds
 
         laptop = Phone(browser, served.url, "laptop", (1280, 800))  # a tile cleared, then placed again
         laptop.tap(laptop.cell(0, 5, 2))
