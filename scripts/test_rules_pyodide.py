@@ -38,6 +38,8 @@ DESELECTED = {
         "starts scorecalc in a process of its own (Pyodide has no processes)",
     "tests/rules/test_tally_model.py::test_the_model_imports_no_terminal_module":
         "starts scorecalc in a process of its own (Pyodide has no processes)",
+    "tests/rules/test_tables_tabulate.py::test_tabulate_and_wcwidth_load_only_where_a_table_is_drawn":
+        "starts scorecalc in a process of its own (Pyodide has no processes)",
 }
 """Single tests that cannot run under Pyodide (a subprocess, the server), and why."""
 
