@@ -239,6 +239,8 @@ class Pad:
             except BadAnswer as error:
                 return Reply("refused", 422, error.message)
             now = board.current(question, row, self.state.data) if on_board else self.current(question)
+            if after is self.state:
+                return Reply("saved", current=now)  # nothing to change
             same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
                                                                           after.progress)
             if same and now is not None:
@@ -304,6 +306,9 @@ class Pad:
 
     def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
         """A field's answer through the model; a field emptied declines what it held."""
+        if question.kind == "item" and not question.answered and text.strip() == "":
+            return self.state, ()  # an empty seat or next entry left empty: on phones a list stays open
+            # until "Score it" closes it (at the terminal an empty answer closes it)
         if question.answered and text.strip() == "":
             outcome = self.model.decline(self.state, question, self.shown_warnings)
         else:

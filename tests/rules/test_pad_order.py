@@ -141,3 +141,15 @@ def test_the_house_rules_are_folded_last_each_a_choice_in_words(caracas: Pad, tm
     assert caracas.answer("rules.forks", "sides", "junctions").status == "saved"  # a resend
     rules = yaml.safe_load((tmp_path / "t.yaml").read_text())["rules"]
     assert (rules["snake_around"], rules["forks"]) == (4, "junctions")
+
+
+def test_an_empty_seat_sent_empty_leaves_every_seat_offered(caracas: Pad, tmp_path: Path) -> None:
+    """Enter in an empty name field: nothing saved, and the list stays open on phones (at the
+    terminal an empty answer ends the players; on phones "Score it" closes the list)."""
+    saved(caracas, "players[0].name", "Alex")
+    saved(caracas, "players[1].name", "Bea")
+    before = (tmp_path / "t.yaml").read_text()
+    saved(caracas, "players[4].name", "")
+    assert (tmp_path / "t.yaml").read_text() == before
+    assert [f.place for f in caracas.view().sections[0].fields] == [f"players[{i}].name" for i in range(5)]
+    saved(caracas, "players[2].name", "Cid")
