@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -68,3 +69,20 @@ def gzip_size(folder: Path, names: list[str]) -> int:
         if path.is_file():
             total += len(gzip.compress(path.read_bytes(), 6))
     return total
+
+
+def serving() -> Iterator[Served]:
+    """The folder served for a test module (``served = pytest.fixture(scope="module")(serving)``):
+    skipped when it is not built, failed under CI, which builds it first."""
+    import os
+
+    import pytest  # here: bench/app.py imports this module without pytest's start-up
+
+    why = missing()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI: {why}")
+        pytest.skip(why)
+    server = Served()
+    yield server
+    server.close()

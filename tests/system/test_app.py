@@ -8,7 +8,6 @@ unless ``CI`` is set: there a missing build fails them, as a missing Chromium do
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,21 +16,13 @@ from typing import Any
 import pytest
 
 from tests.helpers import ROOT, run_cli, run_scorecalc, timeout
-from tests.support.app_served import Served, missing
+from tests.support.app_served import Served, serving
+from tests.support.caracas_tiles import ANIMALS, LANDS
 
 EXAMPLES = sorted((ROOT / "examples").rglob("*.yaml"))
 
 
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    why = missing()
-    if why is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: {why}")
-        pytest.skip(why)
-    server = Served()
-    yield server
-    server.close()
+served = pytest.fixture(scope="module")(serving)
 
 
 @pytest.fixture(scope="module")
@@ -258,9 +249,6 @@ def test_the_folder_is_installable_and_its_policy_allows_webassembly_and_nothing
     assert set(listed) == {"./", *on_disk}
 
 
-LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
-ANIMALS = {"Ja": "jaguar", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis", "Sl": "sloth",
-           "At": "anteater", "So": "sotalia"}
 BOARDS = {"Ana": [(1, 1, "JuJa~ES"), (1, 2, "JuSlSo~NESW"), (1, 3, "JuHo~SW"), (2, 2, "SwPi~NE")],
           "Bea": [(1, 1, "SaAt"), (1, 2, "SwIb~NS")]}
 

@@ -25,7 +25,8 @@ import pytest
 import yaml
 
 from tests.helpers import ROOT, run_scorecalc, timeout
-from tests.support.app_served import Served, missing
+from tests.support.app_served import Served, serving
+from tests.support.caracas_tiles import ANIMALS, LANDS, tiles_of
 
 pytestmark = pytest.mark.slow  # a browser with a fake camera, several phones
 
@@ -70,16 +71,7 @@ SaCp       SwIb~NS      JuJa~ES   SaAt~W
 SwPi~E     Ju~NW~ES     JuHo~SW   SaFl
 .          SaSn~N       .         .
 """
-LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
-ANIMALS = {"Ja": "jaguar", "Cp": "capybara", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis",
-           "Sl": "sloth", "An": "anaconda", "At": "anteater", "Ta": "tarantula", "Fr": "poison frog",
-           "Ki": "kinkajou", "Sh": "shrimp", "Sq": "squirrel monkey", "Bu": "butterfly", "Gu": "guppy",
-           "Cm": "caiman", "So": "sotalia", "Ee": "electric eel", "Fl": "flamingo", "Sn": "snake"}
 
-
-def tiles(grid: str) -> list[tuple[int, int, str]]:
-    return [(r, c, token) for r, line in enumerate(grid.splitlines(), start=1)
-            for c, token in enumerate(line.split(), start=1) if token != "."]
 
 
 def placed(grid: str) -> list[tuple[int, int, str]]:
@@ -109,16 +101,7 @@ def write_video(path: Path, frames: list[bytes], hold: int = 6) -> None:
     path.write_bytes(header + b"".join(frame * hold for frame in frames))
 
 
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    why = missing()
-    if why is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: {why}")
-        pytest.skip(why)
-    server = Served()
-    yield server
-    server.close()
+served = pytest.fixture(scope="module")(serving)
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +258,7 @@ def test_four_phones_send_their_parts_and_the_holder_scans_them_with_its_camera(
             phone.page.get_by_role("button", name=f"I am {name}").wait_for(timeout=timeout(60) * 1000)
             assert phone.page.evaluate("document.body.dataset.decoder") == "zxing-wasm"  # the shipped one
             phone.button(f"I am {name}")
-            for row, col, token in tiles(BOARDS[name]):
+            for row, col, token in tiles_of(BOARDS[name]):
                 phone.tile(seat, row, col, token)
             phone.tap(phone.pad.get_by_role("button", name=f"Finish {name}'s board (every tile is in)"))
             phone.pad.get_by_text(f"{name}'s board is complete.").wait_for()
@@ -295,7 +278,7 @@ def test_four_phones_send_their_parts_and_the_holder_scans_them_with_its_camera(
             state="attached", timeout=timeout(180) * 1000)  # shown on the table's bar
         holder.shot("03-holder-scanned")
         log = holder.page.locator("#scan-log li").all_inner_texts()
-        assert sorted(log) == sorted(f"{name}'s part: {len(tiles(BOARDS[name])) + 1} answers taken"
+        assert sorted(log) == sorted(f"{name}'s part: {len(tiles_of(BOARDS[name])) + 1} answers taken"
                                      for name in NAMES)  # each once: a part seen again is not sent again
         merged = holder.taps  # what follows only checks: not counted
         before = holder.kept()[0]["text"]
@@ -399,7 +382,7 @@ def test_the_largest_parts_codes_decode_from_a_phone_sized_screenshot(chromium: 
         phone.page.locator("#join-name").fill("Alexandra")
         phone.button("Start my part")
         phone.pad.get_by_role("button", name="Finish Alexandra's board (every tile is in)").wait_for()
-        for row, col, token in tiles(LARGEST):  # the board's 17 tiles sent as the taps send them
+        for row, col, token in tiles_of(LARGEST):  # the board's 17 tiles sent as the taps send them
             reply = phone.page.evaluate("(body) => scorecalcApp.request('POST', 'answer', body)", json.dumps(
                 {"place": f"players[0].grid.r{row}c{col}", "seen": "", "value": token}))
             assert json.loads(reply["body"])["status"] == "saved", reply

@@ -25,6 +25,7 @@ from scorecalc.games import REGISTRY
 from tests.helpers import GAMES, TOY, TOY_LAUNCH, pinned_environment, timeout
 from tests.support import web_pad
 from tests.support.axe import CONTEXT, described, violations
+from tests.support.caracas_tiles import ANIMALS, LANDS
 from tests.support.web_pad import Phone, Served, scored_json
 
 SHOTS = Path("/tmp/hand-shots")
@@ -341,9 +342,6 @@ KEYBOARD_BOARD = """\
 JuJa~ES    JuSlSo~NESW  JuHo~SW   SaAt
 JuKi~NE    SwPiGu~NESW  SwAn~NW   SaIb
 """
-LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
-ANIMALS = {"Ja": "jaguar", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis", "Sl": "sloth",
-           "An": "anaconda", "At": "anteater", "Ki": "kinkajou", "Gu": "guppy", "So": "sotalia"}
 
 
 class Keys:

@@ -24,6 +24,7 @@ from scorecalc.games.caracas.declaration import TILES_PER_EXPLORER
 from scorecalc.games.caracas.interview import PALETTE
 from scorecalc.places import piece_words
 from tests.helpers import timeout
+from tests.support.caracas_tiles import ANIMALS, LANDS, tiles_of
 from tests.support.web_pad import Phone as BasePhone
 from tests.support.web_pad import Served, scored_json
 
@@ -45,17 +46,7 @@ SaTa        JuKi~E    Sw~NW~ES  JuBu
 """
 TRUTH = {"game": "caracas", "players": [{"name": "Ana", "grid": ANA}, {"name": MARKUP, "grid": OTHER}]}
 SYMBOLS = "✻▢◎▲"
-LANDS = {"Ju": "Jungle", "Sa": "Savannah", "Sw": "Swamp"}
-ANIMALS = {"Ja": "jaguar", "Cp": "capybara", "Ho": "howler monkey", "Pi": "piranha", "Ib": "ibis",
-           "Sl": "sloth", "An": "anaconda", "At": "anteater", "Ta": "tarantula", "Fr": "poison frog",
-           "Ki": "kinkajou", "Sh": "shrimp", "Sq": "squirrel monkey", "Bu": "butterfly", "Gu": "guppy",
-           "Cm": "caiman", "So": "sotalia", "Ee": "electric eel", "Fl": "flamingo", "Sn": "snake"}
 
-
-def tiles_of(grid: str) -> list[tuple[int, int, str]]:
-    """``(row, column, token)`` of every tile, row by row."""
-    return [(r, c, token) for r, line in enumerate(grid.splitlines(), start=1)
-            for c, token in enumerate(line.split(), start=1) if token != "."]
 
 
 def rows_of(grid: str) -> list[list[str]]:
