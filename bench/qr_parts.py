@@ -5,8 +5,8 @@
 1. Sizes: the largest part (a 17-tile Caracas board, finished) as JSON, raw deflate, and the
    deflated bytes as Base45 (QR alphanumeric mode) or Base64 (byte mode); the QR version each needs.
 2. Decode rates: codes of QR versions 5-12 (error correction M) drawn at 1.5-4 camera pixels a
-   module, blurred (a camera's focus), with noise, some turned by 8 degrees, decoded by jsQR 1.4.0
-   and by zxing-wasm (the barcode-detector polyfill's decoder) in Node, and by zxing-cpp here.
+   module, blurred (a camera's focus), with noise, some turned by 8 degrees, decoded by jsQR 1.4.0,
+   zxing-wasm (the barcode-detector polyfill's decoder) and qr 0.7.0 in Node, and by zxing-cpp here.
    ``parts.MOST`` comes from this table: the densest code that every decoder read at 3 pixels a
    module with the blur.
 """
@@ -129,18 +129,20 @@ def rates() -> None:
             sys.exit(run.stderr)
         got = json.loads(run.stdout)
     table: dict[tuple[int, float, float], list[int]] = {}
-    for entry, (js, wasm) in zip(index, got["results"], strict=True):
-        counts = table.setdefault(tuple(entry["key"]), [0, 0, 0, 0])  # type: ignore[arg-type]
+    for entry, (js, wasm, qr) in zip(index, got["results"], strict=True):
+        counts = table.setdefault(tuple(entry["key"]), [0, 0, 0, 0, 0])  # type: ignore[arg-type]
         counts[0] += js
         counts[1] += wasm
-        counts[2] += entry["cpp"]
-        counts[3] += 1
+        counts[2] += qr
+        counts[3] += entry["cpp"]
+        counts[4] += 1
     print(f"\ndecode time (all {len(index)} images): jsQR {got['ms'][0]:.0f} ms, "
-          f"zxing-wasm {got['ms'][1]:.0f} ms")
-    print("| QR version (modules) | camera px a module | blur | jsQR | zxing-wasm | zxing-cpp |")
-    print("|---|---|---|---|---|---|")
-    for (version, scale, blur), (js, wasm, cpp, n) in sorted(table.items()):
-        print(f"| {version} ({17 + 4 * version}) | {scale} | {blur} | {js}/{n} | {wasm}/{n} | {cpp}/{n} |")
+          f"zxing-wasm {got['ms'][1]:.0f} ms, qr {got['ms'][2]:.0f} ms")
+    print("| QR version (modules) | camera px a module | blur | jsQR | zxing-wasm | qr | zxing-cpp |")
+    print("|---|---|---|---|---|---|---|")
+    for (version, scale, blur), (js, wasm, qr, cpp, n) in sorted(table.items()):
+        rates = " | ".join(f"{count}/{n}" for count in (js, wasm, qr, cpp))
+        print(f"| {version} ({17 + 4 * version}) | {scale} | {blur} | {rates} |")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ the package ships them, and ``app/``'s pages, worker, service worker, manifest a
 name but ``index.html``, ``sw.js`` (a service worker's address must not change) and the wheels'
 (Pyodide reads a wheel's name) carries a hash of its content; the runtime and the wheels lie in
 folders named by a hash of theirs. "Scan a part" brings its decoder (the barcode-detector polyfill
-and zxing-wasm's reader, with their licences) from ``node_modules`` as the lock pins it. It prints
+and zxing-wasm's reader, with their licences) from ``node_modules`` as the lock pins it. Pyodide's
+standard library goes in without the modules no code of the app imports (scripts/trim_stdlib.py). It prints
 the build's time and the folder's size (raw, and as gzip a static host sends it).
 """
 
@@ -165,13 +166,6 @@ def build() -> None:
     OUT.mkdir(parents=True)
     names: dict[str, str] = {}  # a source name -> its name in the folder
 
-    runtime = {name: (PYODIDE / name).read_bytes() for name in RUNTIME}
-    folder = f"pyodide-{version}-{digest(b''.join(runtime[name] for name in RUNTIME))}"
-    (OUT / folder).mkdir()
-    for name, data in runtime.items():
-        (OUT / folder / name).write_bytes(data)
-    names["pyodide/"] = folder + "/"
-
     wheels: dict[str, Path] = {name: wheel(name, pin) for name, pin in pins.items()}
     with tempfile.TemporaryDirectory() as temporary:
         plain, compiled = Path(temporary) / "plain", Path(temporary) / "compiled"
@@ -186,6 +180,19 @@ def build() -> None:
                         str(compiled)], check=True)
         blobs = {name: (compiled / path.name).read_bytes() for name, path in wheels.items()}
         files = {name: path.name for name, path in wheels.items()}
+        # the standard library without what no code of the app imports (scripts/trim_stdlib.py)
+        stdlib = (compiled / "python_stdlib.zip").read_bytes()
+        dropped = (compiled / "python_stdlib.dropped").read_text().split()
+    runtime = {name: (PYODIDE / name).read_bytes() for name in RUNTIME if name != "python_stdlib.zip"}
+    runtime["python_stdlib.zip"] = stdlib
+    folder = f"pyodide-{version}-{digest(b''.join(runtime[name] for name in RUNTIME))}"
+    (OUT / folder).mkdir()
+    for name, data in runtime.items():
+        (OUT / folder / name).write_bytes(data)
+    names["pyodide/"] = folder + "/"
+    whole = (PYODIDE / "python_stdlib.zip").stat().st_size
+    print(f"standard library: {len(stdlib) / 1e6:.2f} MB of Pyodide's {whole / 1e6:.2f} MB; no code of the "
+          f"app imports {len(dropped)} of its modules and packages: {', '.join(dropped)}")
     shelf = f"wheels-{digest(b''.join(blobs[name] for name in sorted(blobs)))}"
     (OUT / shelf).mkdir()
     packages = {}

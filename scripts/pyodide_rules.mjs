@@ -1,6 +1,8 @@
 // tests/rules under Pyodide in Node (scripts/test_rules_pyodide.py runs this): the runtime and the
 // app's wheels from dist/app/, the test-only wheels from the folder given, the checkout mounted
-// read-only-in-spirit at /repo (scorecalc and its tests from it, no bytecode written).
+// read-only-in-spirit at /repo (scorecalc and its tests from it, no bytecode written). The standard
+// library is Pyodide's whole one from node_modules, not the app's (scripts/trim_stdlib.py leaves out
+// what no code of the app imports, and pytest imports some of it: shlex, unittest, pdb).
 // node scripts/pyodide_rules.mjs DIST_APP TEST_WHEELS REPO [pytest arguments...]
 import { readdirSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -10,7 +12,8 @@ const runtime = dist + "/" + readdirSync(dist).find((name) => name.startsWith("p
 const shelf = dist + "/" + readdirSync(dist).find((name) => name.startsWith("wheels-")) + "/";
 const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
 const lock = shelf + readdirSync(shelf).find((name) => name.startsWith("lock."));
-const pyodide = await loadPyodide({ indexURL: runtime, lockFileURL: lock });
+const stdLibURL = repo + "/node_modules/pyodide/python_stdlib.zip";
+const pyodide = await loadPyodide({ indexURL: runtime, lockFileURL: lock, stdLibURL });
 const site = "/lib/python3.14/site-packages";
 const wheels = [
   ...readdirSync(shelf).filter((n) => n.endsWith(".whl") && !n.startsWith("scorecalc-")).map((n) => shelf + n),
