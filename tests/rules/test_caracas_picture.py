@@ -64,6 +64,70 @@ def test_the_land_name_is_off_the_rivers_unless_they_leave_by_the_top_and_the_bo
         assert (baseline == 17) == (both or not north), (tile, baseline)  # the top unless it is crossed
 
 
+def text_box(shape: Shape, origin: tuple[float, float]) -> tuple[float, float, float, float]:
+    """A name's box (x0, y0, x1, y1) in the tile, estimated above what a sans-serif draws."""
+    a = attrs(shape)
+    x, baseline = float(a["x"]) - origin[0], float(a["y"]) - origin[1]
+    if "animal" in a["class"]:
+        width = float(a.get("textLength", 0.62 * 14 * len(shape.text)))
+        return x - width / 2, baseline - 11, x + width / 2, baseline + 3
+    return x, baseline - 11, x + 0.7 * 14 * len(shape.text), baseline + 3
+
+
+ANIMAL_PAIRS = [("howler_monkey", "capybara"), ("ibis",), ("anteater", "sotalia")]
+
+
+@pytest.mark.parametrize("rivers", ONE_RIVER + TWO_RIVERS, ids=str)
+@pytest.mark.parametrize("animals", ANIMAL_PAIRS, ids=str)
+def test_no_river_line_crosses_a_name(rivers: tuple[tuple[str, ...], ...], animals: tuple[str, ...]) -> None:
+    """Every river line that runs where a name is written is drawn before a plate of the land's
+    colour that holds the whole name, and the name after the plate: the river goes under it."""
+    tile = Tile(1, 1, "savannah", animals, tuple(frozenset(river) for river in rivers))
+    shapes = list(tile_shapes(tile, 0, ()))
+    origin = (x_of(1), y_of(1))
+    for at, shown in enumerate(shapes):
+        if shown.tag != "text" or not ({"animal", "land-name"} & set(attrs(shown)["class"].split())):
+            continue
+        box = text_box(shown, origin)
+        assert INSET - 3 <= box[0] and box[2] <= TILE - INSET + 3 and 0 < box[1] and box[3] < TILE, (shown, box)
+        plates = [(i, s) for i, s in enumerate(shapes[:at]) if "plate" in attrs(s).get("class", "")]
+        covered = [i for i, s in plates if attrs(s)["class"] == "plate land-savannah" and (
+            float(attrs(s)["x"]) - origin[0] <= box[0] and box[2] <= float(attrs(s)["x"]) - origin[0]
+            + float(attrs(s)["width"]) and float(attrs(s)["y"]) - origin[1] <= box[1] + 1
+            and box[3] - 1 <= float(attrs(s)["y"]) - origin[1] + float(attrs(s)["height"]))]
+        for i, line in enumerate(shapes[:at]):
+            if line.tag != "line" or "river" not in attrs(line)["class"]:
+                continue
+            local = {k: str(float(v) - origin[0 if k[0] == "x" else 1]) for k, v in attrs(line).items()
+                     if k in ("x1", "y1", "x2", "y2")}
+            if crosses(box, local):
+                assert any(i < j for j in covered), (shown.text, rivers, box)
+
+
+@pytest.mark.parametrize("rivers", ONE_RIVER + TWO_RIVERS, ids=str)
+def test_the_points_badge_is_clear_of_the_land_name_and_the_rivers(rivers: tuple[tuple[str, ...], ...]) -> None:
+    tile = Tile(1, 1, "savannah", ("howler_monkey", "capybara"), tuple(frozenset(river) for river in rivers))
+    shapes = tile_shapes(tile, 2, ())
+    origin = (x_of(1), y_of(1))
+    [badge] = [attrs(s) for s in shapes if s.tag == "circle"]
+    cx, cy, r = float(badge["cx"]) - origin[0], float(badge["cy"]) - origin[1], float(badge["r"])
+    ring = (cx - r, cy - r, cx + r, cy + r)
+    for shown in shapes:
+        if shown.tag == "text" and "badge-text" not in attrs(shown)["class"]:
+            box = text_box(shown, origin)
+            apart = box[2] < ring[0] or ring[2] < box[0] or box[3] < ring[1] or ring[3] < box[1]
+            assert apart, (shown.text, rivers, box, ring)
+        if shown.tag == "line":
+            local = {k: str(float(v) - origin[0 if k[0] == "x" else 1]) for k, v in attrs(shown).items()
+                     if k in ("x1", "y1", "x2", "y2")}
+            assert not crosses(ring, local), (rivers, ring, local)
+
+
+def test_a_tile_without_rivers_has_no_plate() -> None:
+    shapes = tile_shapes(Tile(1, 1, "jungle", ("ibis",), ()), 0, ())
+    assert [s for s in shapes if "plate" in attrs(s).get("class", "")] == []
+
+
 def test_the_land_name_is_haloed_in_its_lands_colour() -> None:
     [land] = [s for s in tile_shapes(Tile(1, 1, "swamp", (), (frozenset("NS"),)), 0, ()) if s.text == "Swamp"]
     assert attrs(land)["class"] == "land-name land-name-swamp"  # board.css.j2: stroke in the land's colour

@@ -33,14 +33,18 @@ ANIMAL_SIZE = 14
 """An animal's name, in px (``.animal`` in board.css.j2)."""
 ROOM = TILE - 2 * INSET
 """The widest a name on a tile is drawn."""
+LAND_TOP = 17
+"""The land's name's baseline at the top of a tile."""
+LAND_WIDTH = 0.7 * 14
+"""A letter of the land's name at most, in px (bold 14 px: "Savannah" is 75.4 px in DejaVu Sans)."""
 RIVER_STYLES = ("river river-1", "river river-2", "river river-3", "river river-4")
 RIVER_WORDS = ("solid", "dashed", "dotted", "dash-dotted")
 EDGE = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
 """Where each side's middle is, as fractions of the tile."""
 LEGEND = ("Each tile: its land (Jungle, Savannah, Swamp) written at the top (at the bottom when a river "
           "leaves by the top) and its animals in the middle; "
-          "blue lines are its rivers (a second river on one tile dashed); a bar across a river's end "
-          "is a dead end (−1); a circle at the bottom right gives the points the tile earned (or lost).")
+          "blue lines are its rivers (a second river on one tile dashed), passing under the names; a bar across a river's end "
+          "is a dead end (−1); a circle in a right-hand corner gives the points the tile earned (or lost).")
 
 
 def board_pictures(table: Table, sheet: ScoreSheet) -> tuple[Picture, ...]:
@@ -179,30 +183,43 @@ def tile_shapes(tile: Tile, points: int, dead_sides: Sequence[str]) -> tuple[Sha
                                     y2=y + edge_y * TILE, class_=RIVER_STYLES[index]))
     for side in dead_sides:
         shapes.append(dead_end_bar(x, y, side))
-    shapes.append(shape("text", tile.land.title(), x=x + INSET, y=y + land_name_line(tile),
+    land_line = land_name_line(tile)
+    if tile.rivers and land_line == LAND_TOP:  # a river may leave by the top under it
+        shapes.append(plate(tile, x + INSET - 3, y + land_line - 13, LAND_WIDTH * len(tile.land) + 6, 18))
+    shapes.append(shape("text", tile.land.title(), x=x + INSET, y=y + land_line,
                         class_=f"land-name land-name-{tile.land}"))
+    if tile.rivers and tile.animals:  # the rivers meet in the middle, where the animals are named
+        widest = max(min(ROOM, len(name(animal)) * ANIMAL_SIZE * 0.62) for animal in tile.animals)
+        shapes.append(plate(tile, x + (TILE - widest) / 2 - 3, y + TILE / 2 - 11,
+                            widest + 6, 17 * len(tile.animals) + 2))
     for line, animal in enumerate(tile.animals):
         words = name(animal)
         fitted: dict[str, str | float] = {"textLength": ROOM, "lengthAdjust": "spacingAndGlyphs"} \
             if wide(words) else {}
         shapes.append(shape("text", words, x=x + TILE / 2, y=y + TILE / 2 + 2 + 17 * line, class_="animal",
                             **fitted))
-    if points:  # bottom right: the land's name is at the top, the animals in the middle
-        shapes.append(shape("circle", cx=x + TILE - 17, cy=y + TILE - 17, r=14,
+    if points:  # bottom right, or top right when the land's name is at the bottom (the animals: middle)
+        middle = TILE - 17 if land_line == LAND_TOP else 17
+        shapes.append(shape("circle", cx=x + TILE - 17, cy=y + middle, r=14,
                             class_="badge" if points > 0 else "badge badge-lost"))
-        shapes.append(shape("text", signed(points), x=x + TILE - 17, y=y + TILE - 12, class_="badge-text"
+        shapes.append(shape("text", signed(points), x=x + TILE - 17, y=y + middle + 5, class_="badge-text"
                             if points > 0 else "badge-text badge-text-lost"))
     return tuple(shapes)
 
 
 def land_name_line(tile: Tile) -> float:
     """Where the land's name stands (its baseline, below the tile's top): at the top, or at the
-    bottom when a river leaves by the north and none by the south, so no river line crosses it.
-    A tile with rivers at both draws it at the top over the river, haloed in the land's colour
-    (board.css.j2) so the line never cuts through its letters."""
+    bottom when a river leaves by the north and none by the south, so no river line runs under
+    it. A tile with rivers at both draws it at the top, on a plate (``plate``)."""
     north = any("N" in river for river in tile.rivers)
     south = any("S" in river for river in tile.rivers)
-    return TILE - 9 if north and not south else 17
+    return TILE - 9 if north and not south else LAND_TOP
+
+
+def plate(tile: Tile, x: float, y: float, width: float, height: float) -> Shape:
+    """A patch of the land's own colour under a name, drawn over the rivers: a river that runs
+    where a name is written goes under the name, and no line crosses its letters."""
+    return shape("rect", x=x, y=y, width=width, height=height, rx=4, class_=f"plate land-{tile.land}")
 
 
 def wide(words: str) -> bool:
