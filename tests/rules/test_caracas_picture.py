@@ -89,7 +89,8 @@ def test_no_river_line_crosses_a_name(rivers: tuple[tuple[str, ...], ...], anima
         if shown.tag != "text" or not ({"animal", "land-name"} & set(attrs(shown)["class"].split())):
             continue
         box = text_box(shown, origin)
-        assert INSET - 3 <= box[0] and box[2] <= TILE - INSET + 3 and 0 < box[1] and box[3] < TILE, (shown, box)
+        inside = INSET - 3 <= box[0] and box[2] <= TILE - INSET + 3 and 0 < box[1] and box[3] < TILE
+        assert inside, (shown, box)
         plates = [(i, s) for i, s in enumerate(shapes[:at]) if "plate" in attrs(s).get("class", "")]
         covered = [i for i, s in plates if attrs(s)["class"] == "plate land-savannah" and (
             float(attrs(s)["x"]) - origin[0] <= box[0] and box[2] <= float(attrs(s)["x"]) - origin[0]
@@ -105,7 +106,7 @@ def test_no_river_line_crosses_a_name(rivers: tuple[tuple[str, ...], ...], anima
 
 
 @pytest.mark.parametrize("rivers", ONE_RIVER + TWO_RIVERS, ids=str)
-def test_the_points_badge_is_clear_of_the_land_name_and_the_rivers(rivers: tuple[tuple[str, ...], ...]) -> None:
+def test_the_points_badge_is_clear_of_the_names_and_the_rivers(rivers: tuple[tuple[str, ...], ...]) -> None:
     tile = Tile(1, 1, "savannah", ("howler_monkey", "capybara"), tuple(frozenset(river) for river in rivers))
     shapes = tile_shapes(tile, 2, ())
     origin = (x_of(1), y_of(1))
