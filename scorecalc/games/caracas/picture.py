@@ -44,7 +44,8 @@ EDGE = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
 LEGEND = ("Each tile: its land (Jungle, Savannah, Swamp) written at the top (at the bottom when a river "
           "leaves by the top) and its animals in the middle; "
           "blue lines are its rivers (a second river on one tile dashed), passing under the names; "
-          "a bar across a river's end is a dead end (−1); a circle in a right-hand corner gives the points the tile earned (or lost).")
+          "a bar across a river's end is a dead end (−1); "
+          "a circle in a right-hand corner gives the points the tile earned (or lost).")
 
 
 def board_pictures(table: Table, sheet: ScoreSheet) -> tuple[Picture, ...]:
