@@ -80,6 +80,8 @@ class FieldView:
     """A choice in words (a house rule): each answer with its words; drawn as a list to pick from."""
     default: str = ""
     """With ``options``: the answer picked while none is given (the rule's default)."""
+    optional: bool = False
+    """Whether the table scores with it left empty (not counted among what is left to answer)."""
 
 
 @dataclass

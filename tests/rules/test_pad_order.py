@@ -49,6 +49,10 @@ def test_origin_asks_its_settings_first_then_every_seat_and_folds_the_date_and_p
         assert shown[-1] == ("Date and place", True, ["date", "location"])
         placeholders = [f.placeholder for f in table.view().sections[1].fields]
         assert placeholders == ["", "", "optional: another player", "optional: another player"]
+        # "I am …" counts the first two seats as left to answer, not the two the table may leave empty
+        assert [f.optional for f in table.view().sections[1].fields] == [False, False, True, True]
+        # the date is still asked (today's is only its fallback); the place may be left out
+        assert [f.optional for f in table.view().sections[-1].fields] == [False, True]
     finally:
         table.close()
 

@@ -338,7 +338,7 @@
       section.hidden = hide;
       if (!hide) continue;
       const open = section.classList.contains("folded") ? 0  // nothing to change usually
-        : [...section.querySelectorAll(".field[data-answered='no'] input")].length;
+        : [...section.querySelectorAll(".field[data-answered='no']:not([data-optional]) input")].length;
       others.push(section.dataset.title + (open ? ` (${open} to answer)` : ""));
     }
     const rest = document.getElementById("others");
