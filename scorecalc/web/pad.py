@@ -46,7 +46,7 @@ from ..tally.wording import default_text
 from . import board, lists, sheet
 from .places import parse_place
 from .reply import Reply
-from .telling import Telling, further, said_at
+from .telling import Telling, optional, said_at
 from .views import FieldView, PlacingView, SectionView, View
 
 GONE = 10.0
@@ -163,13 +163,7 @@ class Pad:
             placeholder=self.placeholder(question), kind=question.kind,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
             problem="; ".join(filter(None, [*self.held_text(question), problem])),
-            optional=self.optional(question))
-
-    def optional(self, question: Question) -> bool:
-        """Whether the table scores with ``question`` left empty: a list's next entry (another
-        player's seat included), or a part it may skip."""
-        skipped = not question.answered and default_text(question, self.model.now) == "skip"
-        return further(question) or skipped
+            optional=optional(question, self.model.now))
 
     def held_text(self, question: Question) -> list[str]:
         """What FILE held at an unanswered question and the read could not take, quoted."""

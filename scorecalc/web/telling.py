@@ -8,6 +8,7 @@ it decides nothing (``Pad`` calls it; the rules of entry are the model's, ``tall
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.questions import Question, get
 from ..tally.state import Review
+from ..tally.wording import default_text
 from . import board
 
 
@@ -99,6 +101,12 @@ def further(question: Question) -> bool:
     """A list's next entry past its least (another book, exhibition or board tile of Origin): it
     waits for whoever has one more, and is nothing missing."""
     return question.kind == "item" and question.index >= question.minimum
+
+
+def optional(question: Question, now: datetime.datetime) -> bool:
+    """Whether the table scores with ``question`` left empty: a list's next entry (another
+    player's seat included), or a part it may skip."""
+    return further(question) or (not question.answered and default_text(question, now) == "skip")
 
 
 def in_(question: Question) -> bool:
