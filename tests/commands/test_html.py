@@ -309,6 +309,7 @@ def test_caracas_items_name_their_tiles_and_json_stays_as_it_was() -> None:
 # --- standings -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # matplotlib draws the chart: 0.7 s
 def test_standings_page_has_every_table_and_the_season_chart_inline() -> None:
     league = str(EXAMPLES / "league")
     options = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
