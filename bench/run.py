@@ -5,10 +5,10 @@
 
 These machines are noisy, so every figure is a ratio of two medians taken side by
 side (runs interleaved), never an absolute time compared with a number from another
-day. Start-up is judged on the worst of ``--rounds`` rounds of ``--pairs`` interleaved
-runs (issue 19): single game JSON <= 1.25 x the floor (bench/floor.py), and the same as the
-table, the default output (issue 28); --help <= 1.0 x the floor's --help. ``--before
-SCORECALC`` times another install (main's, say) in the same rounds. A batch of 1,000
+day. Start-up is judged on the median of ``--rounds`` rounds of ``--pairs`` interleaved
+runs, the worst round printed beside it (issue 40): the table, the default output, <= 1.5 x
+the floor (bench/floor.py), single game JSON <= 1.3 x, --help <= 1.0 x the floor's --help.
+``--before SCORECALC`` times another install (main's, say) in the same rounds. A batch of 1,000
 tables <= 2.72 x loading the same files with PyYAML's C loader in one process, standings
 over 10,000 tables <= 2.92 x the same loading (what they took before issue 19; issues 7
 and 14 asked for 3 x), and with every insight option and a PNG chart <= 3.5 x (issue 23);
@@ -79,13 +79,16 @@ def example_for(game: str) -> Path:
     return files[0]
 
 
-SINGLE_TARGET, HELP_TARGET = 1.25, 1.0
+TABLE_TARGET, SINGLE_TARGET, HELP_TARGET = 1.5, 1.3, 1.0
+"""Issue 40's start-up targets, each on the median of interleaved rounds: the table (the default
+output) and single game JSON against the floor app, ``--help`` against the floor's ``--help``.
+(Issue 19's, 1.25 x in the worst round, asked what the table's design does not give: issue 28.)"""
 
 
 def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tuple[str, float, float]]:
     """A single game as JSON and as the table (the default output, issue 28), and ``--help``,
     against the floor's: each round times ``pairs`` interleaved runs of each and takes the ratio
-    of the medians; the worst round is the verdict, the median round is printed beside it.
+    of the medians; the median round is the verdict, the worst round is printed beside it.
     ``before``: another install's ``scorecalc`` (say, main's), timed in the same rounds."""
     game = "caracas" if (ROOT / "examples" / "caracas").is_dir() else "galapagos"
     example = str(example_for(game))
@@ -128,13 +131,16 @@ def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tu
               f"{help_medians['scorecalc_help'] * 1000:6.1f} ms ({helps[-1]:.2f} x)")
     for name, values in ratios.items():
         if name.startswith("before"):
-            print(f"  {name + ' / floor, worst round':<40} {max(values):5.2f} x   "
-                  f"(median round {statistics.median(values):.2f} x; no target)")
-    print(f"  single game JSON / floor, worst round    {verdict(max(ratios['json']), SINGLE_TARGET)}"
-          f"  median round {statistics.median(ratios['json']):.2f} x")
-    print(f"  single game table / floor, worst round   {verdict(max(ratios['table']), SINGLE_TARGET)}"
-          f"  median round {statistics.median(ratios['table']):.2f} x")
-    print(f"  --help / floor --help, worst round      {verdict(max(helps), HELP_TARGET)}")
+            print(f"  {name + ' / floor, median round':<41} {statistics.median(values):5.2f} x   "
+                  f"(worst round {max(values):.2f} x; no target)")
+    json, table = statistics.median(ratios["json"]), statistics.median(ratios["table"])
+    help_ = statistics.median(helps)
+    print(f"  single game table / floor, median round   {verdict(table, TABLE_TARGET)}"
+          f"  worst round {max(ratios['table']):.2f} x")
+    print(f"  single game JSON / floor, median round    {verdict(json, SINGLE_TARGET)}"
+          f"  worst round {max(ratios['json']):.2f} x")
+    print(f"  --help / floor --help, median round      {verdict(help_, HELP_TARGET)}"
+          f"  worst round {max(helps):.2f} x")
     floor_cpu = statistics.median(processor["floor"])
     shown = ", ".join(f"{name} {statistics.median(values) / floor_cpu:.2f} x"
                       for name, values in processor.items() if name != "floor")
@@ -142,8 +148,8 @@ def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tu
           f"{floor_cpu * 1000:.1f} ms; no target: the verdicts are wall time's)")
     print(f"  stack: floor / python -c 'import yaml'   {stack['floor'] / stack['python_yaml']:5.2f} x   "
           "(the stack's own cost; no target)")
-    return [("single", max(ratios["json"]), SINGLE_TARGET),
-            ("single table", max(ratios["table"]), SINGLE_TARGET), ("help", max(helps), HELP_TARGET)]
+    return [("single table", table, TABLE_TARGET), ("single", json, SINGLE_TARGET),
+            ("help", help_, HELP_TARGET)]
 
 
 def generate_tables(folder: Path, count: int, rng: random.Random) -> list[Path]:
@@ -403,7 +409,7 @@ def main() -> int:
     )
     parser.add_argument("--runs", type=int, default=7, help="runs per command (medians) but start-up")
     parser.add_argument("--pairs", type=int, default=25, help="interleaved pairs per start-up round")
-    parser.add_argument("--rounds", type=int, default=3, help="start-up rounds (the worst is the verdict)")
+    parser.add_argument("--rounds", type=int, default=3, help="start-up rounds (the median is the verdict)")
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
     parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
     parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
