@@ -35,6 +35,9 @@ from .wording import brief, choice_line, default_text, help_text
 
 __all__ = ["DONE", "Session", "tally"]
 
+COMMANDS = ("?", "<", "=")
+"""What the terminal reads as a command, not an answer: help, back, go to an answer."""
+
 
 class Session(Moving):
     def __init__(self, game: Game[Any], name: str, terminal: Terminal | None = None,
@@ -173,35 +176,42 @@ class Session(Moving):
             if answer is None:
                 return self.ended(plan)
             answer = answer.strip()
-            if answer == "?":
-                self.terminal.say(help_text(question, self.now, self.gated(question)))
-                continue
-            if answer == "<":
-                if self.folded(question):
-                    continue
+            stop = self.command(answer, question, plan) if answer in COMMANDS else \
+                self.given(question, answer)
+            if stop is not None:
+                return stop
+
+    def command(self, command: str, question: Question, plan: list[Question]) -> int | None:
+        """``?`` help, ``<`` back, ``=`` go to an answer; an exit code when the run stops there."""
+        if command == "?":
+            self.terminal.say(help_text(question, self.now, self.gated(question)))
+        elif command == "<":
+            if not self.folded(question):
                 self.back(question, plan)
-                continue
-            if answer == "=":
-                went = self.go_to(question, plan)
-                if went is None:
-                    return self.ended(self.plan())
-                if not went:
-                    return self.failed(question, "'go to which?' takes the number of an answer")
-                continue
-            self.unsaved.append(answer)
-            try:
-                self.answer(question, answer)
-            except Expanded:
-                self.unsaved.pop()
-                continue
-            except BadAnswer as error:
-                self.unsaved.pop()
-                self.terminal.say(self.terminal.bad(f"  ✗ {error.message}"))
-                if not self.terminal.interactive:
-                    return self.failed(question, error.message)
-                continue
-            self.answers += 1
-            self.advance(question)
+        else:
+            went = self.go_to(question, plan)
+            if went is None:
+                return self.ended(self.plan())
+            if not went:
+                return self.failed(question, "'go to which?' takes the number of an answer")
+        return None
+
+    def given(self, question: Question, answer: str) -> int | None:
+        """An answer typed: applied and saved, the cursor moved on; refused, said (an exit code
+        when piped)."""
+        self.unsaved.append(answer)
+        try:
+            self.answer(question, answer)
+        except Expanded:
+            self.unsaved.pop()
+            return None
+        except BadAnswer as error:
+            self.unsaved.pop()
+            self.terminal.say(self.terminal.bad(f"  ✗ {error.message}"))
+            return None if self.terminal.interactive else self.failed(question, error.message)
+        self.answers += 1
+        self.advance(question)
+        return None
 
     def ended(self, plan: list[Question]) -> int:
         for held in [held for held in self.file.held if any(not q.answered and q.path[:len(held.path)]

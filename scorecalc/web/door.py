@@ -23,6 +23,7 @@ uvicorn runs this protocol (``Config(http=door(...))``), its httptools protocol 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 HEAD_LIMIT = 10.0
@@ -34,58 +35,89 @@ MOST_OPEN_FILES = 65536
 """The open-files limit asked for when the hard limit is unlimited."""
 
 
+class Addresses:
+    """The connections open now from each client address, at most ``most`` from one (one server's)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def admit(self, address: str) -> bool:
+        """One more connection from ``address`` counted; ``False`` (not counted) when it has its most."""
+        if self.open.get(address, 0) >= self.most:
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def release(self, address: str) -> None:
+        """A connection counted from ``address`` closed."""
+        left = self.open.get(address, 1) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+
+class HeadClock:
+    """A connection's time for its next request head: started when it opens (or answers a request),
+    stopped when the head is in or the connection closes; ``late`` is called when it runs out."""
+
+    def __init__(self, limit: float, late: Callable[[], None]) -> None:
+        self.limit = limit
+        self.late = late
+        self.timer: asyncio.TimerHandle | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.stop()
+        self.timer = loop.call_later(self.limit, self.ran_out)
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def ran_out(self) -> None:
+        self.timer = None
+        self.late()
+
+
 def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type[asyncio.Protocol]:
     """The protocol class for uvicorn's ``Config(http=...)``: its httptools protocol behind the
     door. Each call makes a class with counts of its own (one server's connections)."""
     import httptools
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-    open_from: dict[str, int] = {}
+    addresses = Addresses(per_address)
 
     class Door(HttpToolsProtocol):
         address = ""
         turned_away = False
-        head_timer: asyncio.TimerHandle | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
             self.address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
-            if open_from.get(self.address, 0) >= per_address:
+            self.clock = HeadClock(head_limit, self.head_too_slow)
+            if not addresses.admit(self.address):
                 self.turned_away = True
                 transport.close()
                 return
-            open_from[self.address] = open_from.get(self.address, 0) + 1
             super().connection_made(transport)
-            self.wait_for_head()
+            self.clock.start(self.loop)
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.turned_away:
                 return
-            left = open_from.get(self.address, 1) - 1
-            if left > 0:
-                open_from[self.address] = left
-            else:
-                open_from.pop(self.address, None)
-            self.head_in()
+            addresses.release(self.address)
+            self.clock.stop()
             super().connection_lost(exc)
 
-        def wait_for_head(self) -> None:
-            self.head_in()
-            self.head_timer = self.loop.call_later(head_limit, self.head_too_slow)
-
-        def head_in(self) -> None:
-            if self.head_timer is not None:
-                self.head_timer.cancel()
-                self.head_timer = None
-
         def head_too_slow(self) -> None:
-            self.head_timer = None
             busy = self.cycle is not None and not self.cycle.response_complete
             if not busy and not self.transport.is_closing():
                 self.transport.close()
 
         def on_headers_complete(self) -> None:
-            self.head_in()
+            self.clock.stop()
             authority = request_authority(self.url, httptools)
             if authority is not None:  # the request line's authority, not the Host header, is judged
                 self.headers[:] = [(name, value) for name, value in self.headers if name != b"host"]
@@ -95,7 +127,7 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if not self.transport.is_closing():
-                self.wait_for_head()  # the next request on this connection has its own limit
+                self.clock.start(self.loop)  # the next request on this connection has its own limit
 
     return Door
 
