@@ -304,6 +304,7 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
     from scorecalc.pipeline import score_source
     from scorecalc.tablefile.keeping import Keeper
     from scorecalc.tablefile.reading import as_source
+    from scorecalc.tally.kinds import FORM
     from scorecalc.tally.prompt import Terminal
     from scorecalc.tally.session import Session
 
@@ -360,10 +361,10 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
                 data["players"][-1]["grid"] = "\n".join(rows[:-1]) + "\n"
                 session.state = replace(session.state, data=data)
                 session.state = session.model.reopen(session.state, next(
-                    q for q in session.plan() if q.kind == "form" and q.path[1] == 3)) or session.state
-                row = next(q for q in session.plan() if q.kind == "form" and not q.answered)
+                    q for q in session.plan() if q.kind == FORM and q.path[1] == 3)) or session.state
+                row = next(q for q in session.plan() if q.kind == FORM and not q.answered)
                 timed("grid row", answer, row, rows[-1])
-                left = next((q for q in session.plan() if q.kind == "form" and not q.answered), None)
+                left = next((q for q in session.plan() if q.kind == FORM and not q.answered), None)
                 if left is not None:  # the board finished again (an empty row), so that the next
                     answer(left, "")  # name is tried against the whole table
                 assert not any(not q.answered for q in session.plan() if q.path[:1] == ("players",))

@@ -70,6 +70,10 @@ class Ask:
     """A field of such a setting as phones offer it, one choice each: its answer words in the
     players' words (``{"count": "scores", "strict": "does not score"}``); with ``said`` as the
     question. Empty: the field is typed."""
+    kind: str = ""
+    """The kind of question the field is asked as, by its name in tally's registry of kinds
+    (``tally/kinds.py``); empty: a value (a list asked entry by entry and a form follow from the
+    declaration and ``forms``)."""
 
     def __repr__(self) -> str:
         return f"Ask({self.order!r})"

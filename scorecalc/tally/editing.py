@@ -49,9 +49,8 @@ class Work:
     def empty(self, question: Question, text: str) -> None:
         if question.answered and text == "":
             return  # keep the answer given before
-        if question.kind == "item":
-            list_path = question.list_path
-            assert list_path is not None
+        list_path = question.kind.adds_to(question)
+        if list_path is not None:  # a list's next entry
             if question.index < question.minimum:
                 need = question.minimum
                 raise BadAnswer(f"needs at least {need} {'entry' if need == 1 else 'entries'}; an answer is "
@@ -82,9 +81,8 @@ class Work:
         raise BadAnswer("an answer is needed here ('?' for help)")
 
     def put(self, question: Question, value: Any) -> None:
-        if question.kind == "item":
-            list_path = question.list_path
-            assert list_path is not None
+        list_path = question.kind.adds_to(question)
+        if list_path is not None:  # a list's next entry, added at its end
             entries = get(self.data, list_path)
             if not isinstance(entries, list):
                 entries = []

@@ -29,7 +29,7 @@ from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of
 from . import settings
-from .answers import BadAnswer, check
+from .answers import BadAnswer
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
 from .settings import Part
@@ -97,12 +97,12 @@ class Tally:
     @staticmethod
     def growing(plan: list[Question]) -> bool:
         """Whether the plan can still grow (a list or a form still takes entries)."""
-        return any(question.kind in ("item", "form") and not question.answered for question in plan)
+        return any(question.kind.grows(question) and not question.answered for question in plan)
 
     @staticmethod
     def more_players(plan: list[Question]) -> bool:
         """Whether more players may still join: the players list still asks for its next entry."""
-        return any(question.kind == "item" and question.list_path == ("players",) and not question.answered
+        return any(question.kind.adds_to(question) == ("players",) and not question.answered
                    for question in plan)
 
     def settled(self, state: State) -> State:
@@ -114,9 +114,7 @@ class Tally:
                                                                        declined=frozenset(declined)))):
                 if question.answered or not (question.optional or question.default is not MISSING):
                     continue
-                if question.kind == "item" and question.index > 0:
-                    continue
-                where = question.list_path if question.kind == "item" else question.path
+                where = question.kind.declines(question)
                 if where is not None and where not in declined:
                     declined.add(where)
                     changed = True
@@ -136,7 +134,7 @@ class Tally:
         if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
             work.empty(question, text)
         else:
-            value = check(question.spec, text, question.path)
+            value = question.kind.read(question, text)
             if is_name(question):
                 check_name(work.data, question, value)
             work.put(question, value)
@@ -201,8 +199,8 @@ class Tally:
             for at, part in enumerate(question.path):
                 if not isinstance(part, int):
                     continue
-                listed = question.list_path
-                if question.kind == "item" and listed is not None and at == len(listed):
+                listed = question.kind.adds_to(question)
+                if listed is not None and at == len(listed):
                     continue  # the next entry, not one there yet
                 last[question.path[:at]] = max(last.get(question.path[:at], -1), part)
         found = []
@@ -263,7 +261,7 @@ class Tally:
         and what comes after them are tried, and only over the players whose questions are all
         answered (the settings alone would give only errors about what is not asked yet)."""
         order = self.interview.ask(str(question.path[0])).order
-        if order is None or order < PLAYERS or question.kind == "form":
+        if order is None or order < PLAYERS or not question.kind.tried:
             return []
         plan = self.plan(state)
         incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
@@ -388,7 +386,7 @@ class Tally:
             plan = self.plan(work.state())
             left = [question for question in plan if not question.answered]
             waiting = [self.waiting(question, work.data) for question in left
-                       if not settles(question) or any(asks(question, path) for path in held)]
+                       if not question.kind.settles(question) or any(asks(question, path) for path in held)]
             if waiting or not left:
                 return work.state(), waiting, date
             for question in left:
@@ -396,9 +394,8 @@ class Tally:
                     date = written_minute(now)
                     work.put(question, date)
                     continue
-                untouched = question.kind != "item" and question.default is not MISSING
                 try:
-                    work.empty(question, "-" if untouched else "")
+                    work.empty(question, question.kind.closing_text(question))
                 except BadAnswer as error:  # a part whose empty answer the declaration refuses
                     return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
         return work.state(), ["too many questions left"], date
@@ -424,8 +421,7 @@ class Tally:
         for question in self.plan(state):
             if question.path[:len(path)] != path and path[:len(question.path)] != question.path:
                 continue
-            if question.kind == "form":
-                state = self.reopen(state, question) or state
+            state = self.reopen(state, question) or state  # a finished form; nothing for any other
         target = get(state.data, path)
         spec_field = self.field_at(path)
         listed = spec_field is not None and spec_field.spec.asked_entries() is not None
@@ -462,7 +458,7 @@ class Tally:
         inside = [q for q in plan if q.path[:len(path)] == path or q.list_path == path]
         if not inside:
             inside = [q for q in plan if path[:len(q.path)] == q.path][-1:]
-        first = [q for q in inside if q.kind == "form" or (q.kind == "item" and not q.answered)]
+        first = [q for q in inside if q.kind.fixes_first(q)]
         also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
         chosen = [*first, *also] or inside
         return list({q.key: q for q in chosen}.values())
@@ -477,14 +473,3 @@ def asks(question: Question, path: Path) -> bool:
         return False
     owner = question.path[:-1]
     return path[:len(owner) + 1] in {(*owner, name) for name in question.form.fields}
-
-
-def settles(question: Question) -> bool:
-    """Whether an empty answer may settle ``question`` when the table is scored: a list's next
-    entry past its least, an optional part, a default, the date. Never a form (a board is
-    finished only by a person)."""
-    if question.form is not None:
-        return False
-    if question.kind == "item":
-        return question.index >= question.minimum
-    return question.optional or question.default is not MISSING or question.path == ("date",)

@@ -51,7 +51,7 @@ class Moving:
             self.apply(taken, question)
             return
         index = next(i for i, q in enumerate(plan) if q.key == question.key)
-        earlier = [q for q in plan[:index] if not (q.declined and q.kind == "value" and q.declared is None)]
+        earlier = [q for q in plan[:index] if not q.kind.passed_back(q)]
         if not earlier:
             self.terminal.say("  (this is the first question)")
             return
@@ -74,7 +74,7 @@ class Moving:
     def go_to(self, question: Question, plan: list[Question]) -> bool | None:
         """``=``: the answers so far, numbered, then ``go to which? [stay]``; ``None`` when the
         input ends, ``False`` when a piped answer is not one of the numbers."""
-        answered = [q for q in plan if q.answered and q.kind != "item"]
+        answered = [q for q in plan if q.answered and q.kind.adds_to(q) is None]
         if not answered:
             self.terminal.say("  (nothing is answered yet)")
             return True
@@ -105,7 +105,7 @@ class Moving:
         self.cursor = None
         plan = self.plan()
         held = self.model.find(plan, question.key)
-        if question.kind == "form" and held is not None and not held.answered:
+        if question.kind.holds_cursor and held is not None and not held.answered:
             self.cursor = question.key  # the board takes its next row
             return
         if self.return_to is not None:
@@ -121,7 +121,7 @@ class Moving:
         if not self.reviewing:
             return
         keys = [q.key for q in plan]
-        if question.key in keys and question.kind != "form":
+        if question.key in keys and not question.kind.holds_cursor:
             following = plan[keys.index(question.key) + 1:]
             if following and following[0].answered:
                 self.cursor = following[0].key

@@ -17,6 +17,9 @@ disappears, and lists grow one entry at a time:
 - the top-level ``players`` list is asked names first, then each player's fields;
 - fields a game enters in a form of its own (``EntryForm``: the Caracas board, row by row)
   are one ``form`` question, asked again until the form is done.
+
+Each question's kind (value, item, form) is a type of ``kinds.py``, which says how the model
+and the screens treat it; a field the interview asks as another kind names it (``Ask.kind``).
 """
 
 from __future__ import annotations
@@ -28,15 +31,17 @@ from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
 from ..spec.interview import WHEN_AND_WHERE, Ask, EntryForm, Interview, Step, key_of
 from ..tablefile.reading import Progress as Progress  # its home is the table-file module
+from .kinds import FORM, ITEM, VALUE, Kind, named
 
 
 @dataclass
 class Question:
     path: Path
     """Where the answer goes in the table (a list entry's first field for ``item``)."""
-    kind: str
-    """``value``; ``item`` (the next entry of ``list_path``); ``form`` (a step of the game's
-    ``EntryForm``, kept under ``path``: the form's first field)."""
+    kind: Kind
+    """``VALUE``; ``ITEM`` (the next entry of ``list_path``); ``FORM`` (a step of the game's
+    ``EntryForm``, kept under ``path``: the form's first field); or a kind the interview names
+    (``kinds.py``)."""
     spec: Spec
     section: str
     """Whose question: a player's name, 'The table', 'Percy', 'Board'."""
@@ -70,7 +75,9 @@ class Question:
 
     @property
     def key(self) -> tuple[str, Path]:
-        return (self.kind, self.path)
+        """The question's name in a plan, stable from one plan to the next: its kind's name and
+        its path."""
+        return (self.kind.name, self.path)
 
 
 def get(data: Any, path: Path) -> Any:
@@ -154,7 +161,8 @@ class Planner:
         if ask.complete is not None:
             words += ask.complete(self.data)
         return Question(
-            path=path, kind="value", spec=spec, section=section, label=label, doc=ask.said or spec_field.doc,
+            path=path, kind=named(ask.kind), spec=spec, section=section, label=label,
+            doc=ask.said or spec_field.doc,
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
             declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
@@ -168,7 +176,7 @@ class Planner:
         step = form.step(record, where in self.progress.open)
         if step is None:
             return
-        out.append(Question(path=where, kind="form", spec=first.spec, section=section, label=step.label,
+        out.append(Question(path=where, kind=FORM, spec=first.spec, section=section, label=step.label,
                             doc=step.doc, optional=step.optional, answered=step.done,
                             value=MISSING if step.value is None else step.value, declared=first, form=form,
                             step=step))
@@ -210,7 +218,7 @@ class Planner:
         if self.is_open(path, value, spec_field, ask) and len(entries) < self.limit(ask, spec):
             out.append(self.gate(spec_field, ask, spec, entries, path, section, noun))
         elif value is MISSING and self.declined(path, spec_field, ask):
-            out.append(Question(path=path, kind="value", spec=spec, section=section, label=label_of(path),
+            out.append(Question(path=path, kind=VALUE, spec=spec, section=section, label=label_of(path),
                                 doc=spec_field.doc, optional=True, answered=True, declined=True,
                                 declared=spec_field))
 
@@ -236,7 +244,7 @@ class Planner:
         minimum = (spec.list_bounds() or (0, 0))[0]
         required = spec_field.required and n == 0 and minimum == 0
         return Question(
-            path=where, kind="item", spec=asked, section=title, label=label, doc=doc,
+            path=where, kind=ITEM, spec=asked, section=title, label=label, doc=doc,
             optional=n >= minimum,
             default=([] if required else spec_field.default) if n == 0 else MISSING,
             list_path=path, minimum=minimum, index=n, declared=spec_field,

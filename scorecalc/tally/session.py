@@ -97,10 +97,8 @@ class Session(Moving):
 
     def seen(self, question: Question) -> str:
         """The question as the player sees it; a form's by its own words (``Alex's board``)."""
-        if question.kind == "form":
-            owner = self.model.seen(question.path[:-1], self.data)
-            return f"{owner} {question.label}"
-        return self.model.seen(question.path, self.data)
+        place, then = question.kind.named(question)
+        return self.model.seen(place, self.data) + then
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -265,7 +263,7 @@ class Session(Moving):
     def resume(self, question: Question) -> None:
         """The first question of a run about a record begun before a stop: what it holds already
         (a half-typed board drawn, Caribe's books so far), so the next answer has its context."""
-        owner = question.path[:-1] if question.kind != "item" else question.list_path or ()
+        owner = question.kind.owner(question)
         if self.answers or not self.started or owner in self.resumed:
             return
         self.resumed.add(owner)
@@ -273,7 +271,7 @@ class Session(Moving):
             if question.step.value is not None and not question.step.done:
                 self.apply(self.model.resume(self.state, question), question, save=False)
             return
-        given = [q for q in self.plan() if q.answered and not q.declined and q.kind != "item"
+        given = [q for q in self.plan() if q.answered and not q.declined and q.kind.adds_to(q) is None
                  and q.section == question.section and q.key != question.key]
         if given:
             # every answer of the record (her score too, however many books came after it), wrapped

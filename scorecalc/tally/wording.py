@@ -37,14 +37,9 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
         return one_line(question.spec, question.value) or "keep"
     if question.path == ("date",):
         return written_minute(now)
-    if question.kind == "item":
-        if question.index < question.minimum:
-            return ""
-        if question.index == 0 and question.default is not MISSING:
-            return "none"
-        if question.index == 0:
-            return "skip" if question.optional else ""
-        return "done" if question.list_path != ("players",) else "that's everyone"
+    words = question.kind.default_words(question)  # a list's next entry: ``done``
+    if words is not None:
+        return words
     if question.default is not MISSING:
         if isinstance(question.default, dict) and question.default and \
                 all(value == 0 for value in question.default.values()):

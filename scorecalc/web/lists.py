@@ -24,7 +24,8 @@ def offer(model: Tally, state: State, sections: list[SectionView]) -> None:
     """Each list's removable last entry, offered in the section that holds its first question."""
     plan = model.plan(state)
     for entry in model.removable(state):
-        first = next((q for q in plan if q.path[:len(entry)] == entry and q.kind != "item"), None)
+        first = next((q for q in plan if q.path[:len(entry)] == entry and q.kind.adds_to(q) is None),
+                     None)
         if first is None:
             continue
         section = next((s for s in sections if s.title == first.section), None)

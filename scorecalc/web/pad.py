@@ -160,7 +160,7 @@ class Pad:
         return FieldView(
             place=path_text(question.path), label=self.seen(question.path), doc=question.doc,
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
-            placeholder=self.placeholder(question), kind=question.kind,
+            placeholder=self.placeholder(question), kind=question.kind.name,
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
             problem="; ".join(filter(None, [*self.held_text(question), problem])),
             optional=optional(question, self.model.now))
@@ -172,7 +172,7 @@ class Pad:
         return [f"the file has “{held.text}” ({held.reason})" for held in self.file.held_at(question)]
 
     def placeholder(self, question: Question) -> str:
-        if question.kind == "item" and question.index >= question.minimum:
+        if question.kind.further(question):
             return "optional: add one" if question.list_path != ("players",) else "optional: another player"
         if question.answered:
             return ""
@@ -307,7 +307,7 @@ class Pad:
 
     def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
         """A field's answer through the model; a field emptied declines what it held."""
-        if question.kind == "item" and not question.answered and text.strip() == "":
+        if question.kind.adds_to(question) is not None and not question.answered and text.strip() == "":
             return self.state, ()  # an empty seat or next entry left empty: on phones a list stays open
             # until "Score it" closes it (at the terminal an empty answer closes it)
         if question.answered and text.strip() == "":
@@ -339,7 +339,8 @@ class Pad:
     def now_at(self, question: Question) -> str | None:
         if question.form is not None:
             return None
-        again = self.model.find(self.plan(), ("value", question.path))
+        again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
+                     None)  # the answer there now (a seat's name answered: her name's question)
         return self.current(again) if again is not None else None
 
     def write(self, text: str) -> None:

@@ -8,6 +8,7 @@ state: the order and the words are the model's (``Tally.seats``, ``Question.fold
 from __future__ import annotations
 
 from ..errors import Path, path_text
+from ..tally.kinds import VALUE
 from ..tally.model import Tally
 from ..tally.questions import Question
 from ..tally.settings import Part
@@ -26,7 +27,7 @@ def sheet(model: Tally, state: State) -> list[Question]:
         if question.folded:
             continue
         out.append(question)
-        if question.kind == "item" and question.list_path == ("players",):
+        if question.kind.adds_to(question) == ("players",):
             out.extend(model.seats(state))
     folded = [question for question in plan if question.folded]
     return out + sorted(folded, key=lambda question: bool(question.rarely))  # the house rules last
@@ -44,7 +45,7 @@ def part_view(question: Question, part: Part, problem: str) -> FieldView:
     now = part.value if question.answered else ""
     return FieldView(
         place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
-        value=now, answered=question.answered, kind=question.kind, default=part.value,
+        value=now, answered=question.answered, kind=question.kind.name, default=part.value,
         placeholder="" if part.choices or question.answered else f"empty: {part.value}",
         options=list(part.choices), problem=problem)
 
@@ -53,7 +54,7 @@ def part_at(model: Tally, state: State, path: Path) -> tuple[Question, Part] | N
     """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
     if len(path) < 2 or not isinstance(path[-1], str):
         return None
-    question = model.find(model.plan(state), ("value", path[:-1]))
+    question = model.find(model.plan(state), (VALUE.name, path[:-1]))
     part = None if question is None else next(
         (part for part in model.parts(question) if part.name == path[-1]), None)
     return None if question is None or part is None else (question, part)

@@ -100,7 +100,7 @@ def player_lines(plan: list[Question], data: dict[str, Any]) -> dict[int, str]:
 def further(question: Question) -> bool:
     """A list's next entry past its least (another book, exhibition or board tile of Origin): it
     waits for whoever has one more, and is nothing missing."""
-    return question.kind == "item" and question.index >= question.minimum
+    return question.kind.further(question)
 
 
 def optional(question: Question, now: datetime.datetime) -> bool:

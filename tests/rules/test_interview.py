@@ -272,11 +272,12 @@ def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path:
 
 def test_a_full_players_list_takes_no_more_players() -> None:
     """Five explorers fill a Caracas table: the list is still open in FILE, but no one may join."""
+    from scorecalc.tally.kinds import ITEM
     from scorecalc.tally.model import Tally
     from scorecalc.tally.questions import Question
 
     def gate(answered: bool) -> Question:
-        return Question(("players", 5, "name"), "item", Int(), "Players", "", "", list_path=("players",),
+        return Question(("players", 5, "name"), ITEM, Int(), "Players", "", "", list_path=("players",),
                         answered=answered)
 
     assert Tally.more_players([gate(False)]) and not Tally.more_players([gate(True)])
