@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..errors import InputError, Path
@@ -243,6 +243,13 @@ class EntryForm(Protocol):
         """The record drawn to fit ``width`` columns (``None``: no limit), its lines as they
         are, never wrapped; empty when there is nothing to draw."""
 
+
+@runtime_checkable
+class BoardForm(EntryForm, Protocol):
+    """An entry form whose parts a screen also sets one at a time, by taps on the record drawn
+    (Caracas' board on a phone: a tile a square). A form that is only typed (the toy game's
+    beads) leaves these out: a screen sets its parts by typed answers (``board_of`` is ``None``)."""
+
     def cells(self, record: Mapping[str, Any]) -> list[Cell]:
         """The parts of ``record`` a screen sets one at a time (``set_cell``): every square a tile
         may be on now, each with its tile or empty; or a comparison-only explorer's figures. Empty
@@ -259,6 +266,17 @@ class EntryForm(Protocol):
 
     def palette(self) -> Palette | None:
         """How a cell drawn in ``sketch`` is built from taps (``None``: it is typed)."""
+
+
+def board_of(form: EntryForm | None) -> BoardForm | None:
+    """``form`` as a board set by taps, if it is one; ``None``: its parts are typed."""
+    return form if isinstance(form, BoardForm) else None
+
+
+def palette_of(form: EntryForm | None) -> Palette | None:
+    """How a cell of ``form`` is built from taps; ``None`` for a form typed (or none)."""
+    board = board_of(form)
+    return board.palette() if board is not None else None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

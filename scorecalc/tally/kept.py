@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from ..pictures import Drawing
-from ..spec.interview import Cell, EntryForm
+from ..spec.interview import Cell, EntryForm, board_of
 
 KEPT = 64
 """Drawings kept (a board's parts, cells and sketch each count one): every board of a full
@@ -47,10 +47,15 @@ def parts(form: EntryForm, record: Mapping[str, Any]) -> list[str]:
 
 
 def cells(form: EntryForm, record: Mapping[str, Any]) -> list[Cell]:
-    """``form.cells(record)`` (each square a tile may be on, with its tile), kept."""
-    return list(_kept_for(form, "cells", record, False, lambda: form.cells(record)))
+    """``form.cells(record)`` (each square a tile may be on, with its tile), kept; none for a form
+    only typed (not a ``BoardForm``)."""
+    board = board_of(form)
+    return [] if board is None else list(_kept_for(form, "cells", record, False, lambda: board.cells(record)))
 
 
 def sketch(form: EntryForm, record: Mapping[str, Any], free: bool) -> Drawing | None:
-    """``form.sketch(record, free)`` (the board drawn while it is filled), kept."""
-    return _kept_for(form, "sketch", record, free, lambda: form.sketch(record, free))
+    """``form.sketch(record, free)`` (the board drawn while it is filled), kept; ``None`` for a
+    form only typed."""
+    board = board_of(form)
+    return None if board is None else _kept_for(form, "sketch", record, free,
+                                                lambda: board.sketch(record, free))

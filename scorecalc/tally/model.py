@@ -27,7 +27,7 @@ from ..errors import InputError, Path
 from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
-from ..spec.interview import PLAYERS, Table, key_of
+from ..spec.interview import PLAYERS, Table, key_of, palette_of
 from . import settings
 from .answers import BadAnswer
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
@@ -410,7 +410,7 @@ class Tally:
         """A form's record that a phone holds a piece half built on, in words: ``Alex's phone is
         placing a tile`` (the phone on her board, whoever holds it)."""
         form = self.interview.form(key_of(path[:-1]))
-        palette = form.palette() if form is not None else None
+        palette = palette_of(form)
         piece = palette.piece if palette is not None else "piece"
         return f"{self.seen(path[:-1], data)} phone is placing a {piece}"
 

@@ -8,10 +8,11 @@ square by square), and the form is closed (the game's checks on a complete board
 reopened like any answer. A part is a place of its own, ``players[0].grid.row2``; the form
 itself is ``players[0].grid`` ("done" closes it, "open" opens it again).
 
-A form's cells (``EntryForm.cells``) are places too, named by their key below the record:
-``players[0].grid.r3c2`` (a tile, set by taps on the board the form draws, ``EntryForm.sketch``,
+A form's cells (``BoardForm.cells``) are places too, named by their key below the record:
+``players[0].grid.r3c2`` (a tile, set by taps on the board the form draws, ``BoardForm.sketch``,
 through ``static/board.js``), ``players[1].landscape.forks`` (a figure, a field of its own). A
-cell is set through the form (``EntryForm.set_cell``): the same checks as a row typed.
+cell is set through the form (``BoardForm.set_cell``): the same checks as a row typed. A form
+only typed (no ``BoardForm``) has no cells: its parts are typed rows, and a tap is refused.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Path, path_text
-from ..spec.interview import Cell
+from ..spec.interview import Cell, board_of, palette_of
 from ..tally import kept
 from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
@@ -53,9 +54,15 @@ def cell_key(question: Question, path: Path) -> str | None:
     return f"{name}.{key}" if isinstance(name, str) and isinstance(key, str) and name in form.fields else None
 
 
-def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
+def owner_name(question: Question, record: Any) -> str:
+    """Whose the form's record is, as a phone names her: ``Alex``, ``player 2`` (a seat unnamed yet)."""
     seat = question.path[-2] if len(question.path) >= 2 else None
-    name = record.get("name") or (f"player {seat + 1}" if isinstance(seat, int) else "")  # a seat unnamed yet
+    name = record.get("name") if isinstance(record, dict) else None
+    return name or (f"player {seat + 1}" if isinstance(seat, int) else "")
+
+
+def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
+    name = owner_name(question, record)
     form = question.form
     assert form is not None
     rows = kept.parts(form, record)
@@ -69,7 +76,7 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     sketch = kept.sketch(form, record, not done)
     drawn = {group.key for group in sketch.groups} if sketch is not None else set()
     shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, sketch=sketch,
-                      palette=form.palette(), problem=problem)
+                      palette=palette_of(form), problem=problem)
     shown.cells = {cell.key: cell_view(where, name, cell) for cell in kept.cells(form, record)
                    if cell.key in drawn}
     for number, row in enumerate(rows, start=1):
@@ -107,8 +114,12 @@ def answer(model: Tally, state: State, question: Question, row: Part, text: str)
     form = question.form
     assert form is not None
     if isinstance(row, str):  # a cell: a tile on its square, a figure
+        taps = board_of(form)
+        if taps is None:  # a form only typed: nothing of it is set by a tap
+            raise BadAnswer(f"{owner_name(question, before)}'s {form.name}: typed one answer at a time, "
+                            "nothing here is tapped")
         work = Work(model, state)
-        form.set_cell(FormEntry(model, work, question), row, text)
+        taps.set_cell(FormEntry(model, work, question), row, text)
         return work.state()
     if row is None:  # the board itself: closed ("done") or opened again ("open")
         if text == "open":

@@ -33,7 +33,7 @@ from ..errors import Path, UsageError, path_text
 from ..games import Game
 from ..places import piece_words
 from ..spec import MISSING
-from ..spec.interview import key_of
+from ..spec.interview import key_of, palette_of
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer, one_line
 from ..tally.editing import player_index
@@ -209,7 +209,7 @@ class Pad:
         if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
             return None
         form = self.model.interview.form(key_of(path[:-2]))
-        palette = form.palette() if form is not None and path[-2] in form.fields else None
+        palette = palette_of(form) if form is not None and path[-2] in form.fields else None
         if palette is None:
             return None
         return piece_words(palette, current or ""), piece_words(palette, text)

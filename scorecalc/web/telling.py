@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..places import piece_words, place_words
+from ..spec.interview import palette_of
 from ..tally import kept
 from ..tally.editing import player_index
 from ..tally.model import Tally
@@ -87,7 +88,7 @@ def player_lines(plan: list[Question], data: dict[str, Any]) -> dict[int, str]:
         cells = [cell for _, form in forms for cell in kept.cells(form, record)
                  if cell.value and not cell.number]
         if forms and (cells or not [q for q in questions if q.form is None and q.answered]):
-            palette = forms[0][1].palette()
+            palette = palette_of(forms[0][1])
             noun = palette.piece if palette is not None else "piece"
             finished = ", board finished" if all(question.answered for question, _ in forms) else ""
             lines[index] = f"{name}: {len(cells)} {noun}{'s' if len(cells) != 1 else ''}{finished}"
@@ -124,7 +125,7 @@ def said_at(model: Tally, question: Question, row: board.Part, data: dict[str, A
     record = get(data, question.path[:-1])
     if isinstance(row, str) and form is not None and isinstance(record, dict):
         cell = next((cell for cell in kept.cells(form, record) if cell.key == row), None)
-        palette = form.palette()
+        palette = palette_of(form)
         if cell is not None:
             label = f"{place_words(question.path[:-1], data, model.interview)} {cell.label}"
         if palette is not None and text.strip():
@@ -141,7 +142,7 @@ def row_words(model: Tally, question: Question, row: int, record: dict[str, Any]
     form = question.form
     assert form is not None
     owner = place_words(question.path[:-1], data, model.interview)
-    palette = form.palette()
+    palette = palette_of(form)
     cells = kept.cells(form, record)
     if cells and all(cell.number for cell in cells):  # a comparison-only explorer's figures
         return f"{owner} figures", ", ".join(f"{cell.label} {cell.value}" for cell in cells)

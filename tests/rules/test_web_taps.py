@@ -165,17 +165,23 @@ def test_a_board_by_tiles_scores_as_the_same_board_by_rows(tmp_path: Path) -> No
 
 
 def test_a_form_without_cells_keeps_its_parts_typed(tmp_path: Path) -> None:
-    """The toy's beads (an entry form with no cells, no drawing, no palette) stay typed fields,
-    not folded away under "Type the rows instead"."""
+    """The toy's beads (an entry form that leaves out a ``BoardForm``'s tap methods: no cells, no
+    drawing, no palette) stay typed fields, not folded away under "Type the rows instead"; a tap
+    sent to it is refused in the players' words."""
+    from scorecalc.spec.interview import BoardForm
     from scorecalc.web.pages import templates
-    from tests.support.toy_game import GAME
+    from tests.support.toy_game import GAME, Beads
 
+    assert not isinstance(Beads(), BoardForm) and isinstance(get_game("caracas").interview.form("players"),
+                                                             BoardForm)
     pad = Pad(GAME, str(tmp_path / "t.yaml"), NOW)
     try:
         assert pad.answer("players[0].name", None, "Ana").status == "saved"
         assert pad.answer("players[0].points", None, "7").status == "saved"
         assert pad.answer("players[0].beads.row1", None, "red").status == "saved"
-        assert pad.answer("players[0].beads.bead1", None, "red").status == "refused"  # no cells: typed
+        tapped = pad.answer("players[0].beads.bead1", None, "red")  # no cells: typed
+        assert (tapped.status, tapped.message) == ("refused", "Ana's beads: typed one answer at a time, "
+                                                              "nothing here is tapped")
         board = board_of(pad, 0)
         assert board.cells == {} and board.sketch is None and board.palette is None
         page = templates().get_template("form.html.j2").render(view=pad.view())

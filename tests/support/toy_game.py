@@ -3,7 +3,8 @@
 Each player scores the points on the toy's track and 1 per bead; the beads are typed in an
 entry form of the toy's own (``Beads``: one bead per answer, the row so far shown after
 each, ``<`` takes the last one back, an empty answer ends), which speaks, saves and checks
-only through the ``Entry`` tally hands it.
+only through the ``Entry`` tally hands it. It is typed only: it leaves out the tap methods of a
+``BoardForm`` (Caracas' board on a phone), and a phone sets its beads by typed answers too.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from scorecalc.reading.document import Document
 from scorecalc.sheet import PlayerScore, ScoreSheet, rank
 from scorecalc.spec import Choice, Field, Int, ListOf, Record
 from scorecalc.spec.answer import BadAnswer
-from scorecalc.spec.interview import Cell, Entry, Interview, Palette, Step
+from scorecalc.spec.interview import Entry, Interview, Step
 
 BEADS_EACH = 3
 BEAD = Choice(words=("red", "green", "blue"), what="bead", example="red")
@@ -104,18 +105,6 @@ class Beads:
 
     def picture(self, record: Mapping[str, Any], width: int | None) -> str:
         return " ".join(record.get("beads") or [])
-
-    def cells(self, record: Mapping[str, Any]) -> list[Cell]:
-        return []  # a bead is typed, one per answer: nothing to tap
-
-    def set_cell(self, entry: Entry, key: str, text: str) -> None:
-        raise BadAnswer(f"no cell {key!r}: the beads are typed one per answer")
-
-    def sketch(self, record: Mapping[str, Any], free: bool) -> None:
-        return None
-
-    def palette(self) -> Palette | None:
-        return None
 
     def resume(self, entry: Entry, step: Step) -> None:
         entry.draw()
