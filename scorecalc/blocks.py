@@ -14,7 +14,7 @@ Blocks are immutable records, typed named tuples (``typing.NamedTuple``) rather 
 dataclasses the rest of the code uses: the default output builds its blocks at every start,
 and fifteen frozen dataclasses took 7-10 ms to create there (each writes its methods with
 ``exec``), fifteen named tuples about 1 ms, where the table format's whole start is held to
-1.25 times the floor (issue 28). A block's ``kind`` names it for a template.
+1.5 times the floor's (bench/run.py). A block's ``kind`` names it for a template.
 """
 
 from typing import TYPE_CHECKING, Literal, NamedTuple

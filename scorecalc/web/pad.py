@@ -160,7 +160,7 @@ class Pad:
         return FieldView(
             place=path_text(question.path), label=self.seen(question.path), doc=question.doc,
             syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
-            placeholder=self.placeholder(question), kind=question.kind.name,
+            placeholder=self.placeholder(question),
             choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
             problem="; ".join(filter(None, [*self.held_text(question), problem])),
             optional=optional(question, self.model.now))

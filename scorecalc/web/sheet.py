@@ -45,7 +45,7 @@ def part_view(question: Question, part: Part, problem: str) -> FieldView:
     now = part.value if question.answered else ""
     return FieldView(
         place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
-        value=now, answered=question.answered, kind=question.kind.name, default=part.value,
+        value=now, answered=question.answered, default=part.value,
         placeholder="" if part.choices or question.answered else f"empty: {part.value}",
         options=list(part.choices), problem=problem)
 

@@ -73,7 +73,6 @@ class FieldView:
     value: str
     answered: bool
     placeholder: str
-    kind: str
     choices: list[str] = field(default_factory=list)
     problem: str = ""
     options: list[tuple[str, str]] = field(default_factory=list)
