@@ -354,6 +354,7 @@ def test_a_name_in_an_svgs_text_comments_or_values_is_no_script(svg: str) -> Non
     assert embedded_svg(svg, "c").startswith("<svg")
 
 
+@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
 @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="the chart needs matplotlib")
 def test_standings_html_draws_a_chart_of_players_named_like_markup(tmp_path: Path) -> None:
     for source in sorted((EXAMPLES / "league").glob("*.yaml")):

@@ -46,6 +46,7 @@ def standings(*args: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
 def test_the_standings_say_each_figure_in_words_and_name_no_model() -> None:
     page = page_text(standings("-f", "html", "--ratings", "--versus", "--streaks"))
     for model_word in ("mu", "sigma", "ordinal", "openskill", "Thurstone", "Mosteller"):

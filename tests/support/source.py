@@ -18,6 +18,12 @@ def tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+@functools.cache
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of ``path``'s tree, as ``ast.walk`` gives them (walked once a test process)."""
+    return tuple(ast.walk(tree(path)))
+
+
 def files() -> list[Path]:
     """Every module of the package, in a stable order."""
     return sorted(PACKAGE.rglob("*.py"))

@@ -14,17 +14,17 @@ from tests.support import source
 PACKAGE = ROOT / "scorecalc"
 
 
-@functools.cache  # parsed once for the module's tests
-def modules() -> dict[str, ast.Module]:
-    return {str(path.relative_to(PACKAGE)): source.tree(path)
-            for path in sorted(PACKAGE.rglob("*.py"))}
+@functools.cache  # walked once for the module's tests
+def modules() -> dict[str, tuple[ast.AST, ...]]:
+    """Each module's nodes, by its path in the package."""
+    return {str(path.relative_to(PACKAGE)): source.nodes(path) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def importers(name: str) -> list[str]:
     """The modules that import ``name`` (``from NAME import ...`` or ``import NAME``)."""
     found = []
-    for module, tree in modules().items():
-        for node in ast.walk(tree):
+    for module, walked in modules().items():
+        for node in walked:
             if isinstance(node, ast.ImportFrom) and node.module == name and node.level == 0:
                 found.append(module)
             elif isinstance(node, ast.Import) and any(alias.name == name for alias in node.names):
@@ -33,7 +33,7 @@ def importers(name: str) -> list[str]:
 
 
 def defining(function: str) -> list[str]:
-    return sorted(module for module, tree in modules().items() for node in ast.walk(tree)
+    return sorted(module for module, walked in modules().items() for node in walked
                   if isinstance(node, ast.FunctionDef) and node.name == function)
 
 
@@ -51,7 +51,7 @@ def test_one_writing_of_a_place_in_the_files_form() -> None:
 
 
 def test_one_jinja_environment() -> None:
-    made = [module for module, tree in modules().items() for node in ast.walk(tree)
+    made = [module for module, walked in modules().items() for node in walked
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr == "Environment"]
     assert made == ["output/templating.py"]

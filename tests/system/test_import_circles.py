@@ -29,7 +29,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     is one, else the package; ``from .a import f``: ``a``)."""
     out: set[str] = set()
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    for node in ast.walk(source.tree(path)):
+    for node in source.nodes(path):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]

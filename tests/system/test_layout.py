@@ -57,7 +57,7 @@ def test_the_table_file_has_one_reader() -> None:
     for path in sorted((ROOT / "scorecalc").rglob("*.py")):
         if unit(path) == "reading":
             continue  # the YAML layer itself
-        for node in ast.walk(source.tree(path)):
+        for node in source.nodes(path):
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("reading.loading") and \
                     {alias.name for alias in node.names} & {"compose", "read_source"}:
                 readers.append(str(path.relative_to(ROOT)))
@@ -71,7 +71,7 @@ def module_imports(path: Path) -> set[str]:
 
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = set()
-    for node in ast.walk(source.tree(path)):
+    for node in source.nodes(path):
         if isinstance(node, ast.ImportFrom):
             parts = package.split(".")
             base = ".".join(parts[:len(parts) - node.level + 1]) if node.level else ""
