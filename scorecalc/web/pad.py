@@ -176,9 +176,9 @@ class Pad:
             return "optional: add one" if question.list_path != ("players",) else "optional: another player"
         if question.answered:
             return ""
-        text = default_text(question, self.model.now)
-        if text == "skip":
+        if optional(question, self.model.now):  # the one decision, which "I am …" counts by too
             return "optional"
+        text = default_text(question, self.model.now)
         return f"empty: {text}" if text else ""
 
     @staticmethod
