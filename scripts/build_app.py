@@ -37,7 +37,7 @@ OUT = ROOT / "dist" / "app"
 CACHE = ROOT / "build" / "app-wheels"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
-PAD_FILES = ["pad.js", "board.js", "pad.css"]
+PAD_FILES = ["idiomorph.js", "morph.js", "pad.js", "board.js", "pad.css"]
 DECODER = {  # "Scan a part" where the browser has no BarcodeDetector: the polyfill over zxing-wasm
     "barcode-detector.js": ROOT / "node_modules" / "barcode-detector" / "dist" / "iife" / "ponyfill.js",
     "zxing_reader.wasm": ROOT / "node_modules" / "zxing-wasm" / "dist" / "reader" / "zxing_reader.wasm",

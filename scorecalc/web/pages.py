@@ -18,13 +18,22 @@ from .reply import Reply
 from .views import View
 
 
+ANSWER_MOST = 10_000
+"""The most characters a phone's text field takes (its ``maxlength``; a longer paste is refused in
+words at once): an answer carries its value and the value it last saw, at up to three bytes a
+character in JSON, and the pad takes a request of at most 64 KB."""
+
+
 @cache
 def templates() -> jinja2.Environment:
     """The pad's templates (``web/templates``), then the html format's (``output/templates``: the
-    board's rules the pad's style includes), in the one environment (``output.templating``)."""
+    board's rules the pad's style includes), in the one environment (``output.templating``);
+    ``most`` is ``ANSWER_MOST`` in every template."""
     from ..output.templating import environment
 
-    return environment("scorecalc.web", "scorecalc.output")
+    made = environment("scorecalc.web", "scorecalc.output")
+    made.globals["most"] = ANSWER_MOST
+    return made
 
 
 @cache
