@@ -436,7 +436,7 @@
     } catch (error) { /* a phone that keeps nothing loses the tile on a reload, as before */ }
   }
   function restore() {
-    let saved = null;
+    let saved;
     try { saved = JSON.parse(localStorage.getItem(kept) || "null"); } catch (error) { saved = null; }
     const board = saved && boardOf(saved.board);
     const editor = board && board.querySelector(".editor");

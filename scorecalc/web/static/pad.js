@@ -249,17 +249,25 @@
   }
 
   // How to find again, after a morph, the element under the finger: the control that has the
-  // focus, else the square whose tile is being built (board.js marks it .selected).
+  // focus, else the square whose tile is being built (board.js marks it .selected), else (scrolled
+  // down) the first field in sight: the page's own scroll anchoring, the same in every browser
+  // (pad.css turns the browser's off).
   function underFinger() {
     const active = document.activeElement;
     if (active && active !== document.body && active.id && form().contains(active)) {
       const id = active.id;
       return () => document.getElementById(id);
     }
+    const byPlace = (selector, place) => () => [...form().querySelectorAll(selector)]
+      .find((element) => element.dataset.place === place) || null;
     const cell = form().querySelector(".cell.selected[data-place]");
-    if (!cell) return null;
-    const place = cell.dataset.place;
-    return () => [...form().querySelectorAll(".cell[data-place]")].find((c) => c.dataset.place === place) || null;
+    if (cell) return byPlace(".cell[data-place]", cell.dataset.place);
+    if (window.scrollY <= 0) return null;  // at the top of the page: it stays there
+    const seen = [...form().querySelectorAll(".field[data-place]")].find((field) => {
+      const box = field.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.top < window.innerHeight;
+    });
+    return seen ? byPlace(".field[data-place]", seen.dataset.place) : null;
   }
 
   async function refresh() {
