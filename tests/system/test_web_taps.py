@@ -169,7 +169,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         for phone in (one, two, laptop):
             assert MARKUP in phone.page.inner_text("body")
             assert phone.page.evaluate("document.querySelectorAll('main img').length") == 0
-        size = sum(len(served.request(path)[2]) for path in ("", "pad.js", "board.js", "pad.css"))
+        size = sum(len(served.request(path)[2]) for path in ("", "idiomorph.js", "morph.js", "pad.js", "board.js", "pad.css"))
         assert size <= 150_000, size  # the first load of a phone, two boards drawn
         two.page.get_by_role("button", name="Score it").click()
         from playwright.sync_api import expect
