@@ -244,7 +244,7 @@
     const held = anchor && anchor();
     if (held) {
       const by = held.getBoundingClientRect().top - top;
-      if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
+      if (by) window.scrollBy({ top: by, behavior: "instant" });
     }
   }
 
