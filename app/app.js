@@ -460,6 +460,7 @@ async function request(method, path, body) {
   const reply = await ask("request", current.key, method, path, body);
   for (const listener of events) listener.heard(reply);
   if (path === "part" && current.role !== "part") await whose();  // pasted in the pad's own form
+  else if (path === "answer" && current.role !== "part") whose().catch(() => {});  // a name typed: "Parts in:" follows
   return reply;
 }
 function go(path) {

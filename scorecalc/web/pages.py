@@ -17,7 +17,6 @@ from .pad import Pad
 from .reply import Reply
 from .views import View
 
-
 ANSWER_MOST = 10_000
 """The most characters a phone's text field takes (its ``maxlength``; a longer paste is refused in
 words at once): an answer carries its value and the value it last saw, at up to three bytes a

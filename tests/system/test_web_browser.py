@@ -189,10 +189,11 @@ def test_names_typed_at_once_on_four_phones_are_saved_as_typed(browser: Any, tmp
                 phone.field(f"player {seat}'s name").press(move)
         alex.answer("player 1's name", "Alex")
         carets = {}
-        for phone, (seat, first, move, _) in typing.items():
-            phone.field("Alex's board row 1 (or her four figures)").wait_for(state="attached")  # redrawn with it
+        for phone in typing:
+            phone.field("Alex's board row 1 (or her four figures)").wait_for(state="attached")  # redrawn
             carets[phone.name] = phone.page.evaluate(
-                "() => [document.activeElement.id, document.activeElement.value, document.activeElement.selectionStart]")
+                "() => [document.activeElement.id, document.activeElement.value,"
+                " document.activeElement.selectionStart]")
         assert carets == {"b": ["f-players[1].name", "Beat", 4], "c": ["f-players[2].name", "Cle", 3],
                           "d": ["f-players[3].name", "Da", 1]}
         for phone, (seat, _, _, rest) in typing.items():
