@@ -341,6 +341,7 @@ def test_a_conflicting_part_is_shown_stale_and_nothing_is_overwritten(chromium: 
         holder.button("Galapagos")
         for seat, name in enumerate(("Ana", "Bea")):
             holder.answer(f"player {seat + 1}'s name", name)
+        holder.page.locator("#whose").filter(has_text="Parts in: Ana —, Bea —").wait_for()  # as typed
         phone.page.locator("#join-game").select_option("galapagos")
         phone.page.locator("#join-name").fill("Bea")
         phone.button("Start my part")
