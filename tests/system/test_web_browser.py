@@ -213,3 +213,35 @@ def test_names_typed_at_once_on_four_phones_are_saved_as_typed(browser: Any, tmp
         for phone in phones:
             phone.close()
         served.stop()
+
+
+def test_a_name_being_composed_survives_another_phones_answer(browser: Any, tmp_path: Path) -> None:
+    """An IME's composition (a Japanese name, through Chromium's own IME input) goes on across the
+    redraw another phone's answer brings: one composition, ended by the player, and nothing sent."""
+    served = Served("caracas", tmp_path / "tonight.yaml")
+    phone = None
+    try:
+        phone = Phone(browser, served.url, "one")
+        phone.settled()
+        phone.page.evaluate("""() => { window.heard = [];
+          for (const kind of ['compositionstart', 'compositionend', 'change'])
+            document.addEventListener(kind, (e) => heard.push(kind), true); }""")
+        phone.field("player 2's name").click()
+        ime = phone.page.context.new_cdp_session(phone.page)
+        ime.send("Input.imeSetComposition", {"text": "ちか", "selectionStart": 2, "selectionEnd": 2})
+        assert served.answer("players[0].name", "Alex")[1]["status"] == "saved"
+        phone.field("Alex's board row 1 (or her four figures)").wait_for(state="attached")  # redrawn
+        phone.settled()
+        ime.send("Input.imeSetComposition", {"text": "ちかこ", "selectionStart": 3, "selectionEnd": 3})
+        ime.send("Input.insertText", {"text": "千賀子"})
+        state = phone.page.evaluate("() => [document.activeElement.id, document.activeElement.value, heard]")
+        assert state == ["f-players[1].name", "千賀子", ["compositionstart", "compositionend"]]
+        phone.page.keyboard.press("Enter")
+        phone.page.locator('.field[data-place="players[1].name"] .status').filter(has_text="saved ✓").wait_for()
+        assert [p["name"] for p in yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"]] == \
+            ["Alex", "千賀子"]
+        assert phone.dialogs == [] and phone.errors == []
+    finally:
+        if phone is not None:
+            phone.close()
+        served.stop()
