@@ -237,7 +237,8 @@ def test_a_name_being_composed_survives_another_phones_answer(browser: Any, tmp_
         state = phone.page.evaluate("() => [document.activeElement.id, document.activeElement.value, heard]")
         assert state == ["f-players[1].name", "千賀子", ["compositionstart", "compositionend"]]
         phone.page.keyboard.press("Enter")
-        phone.page.locator('.field[data-place="players[1].name"] .status').filter(has_text="saved ✓").wait_for()
+        status = phone.page.locator('.field[data-place="players[1].name"] .status')
+        status.filter(has_text="saved ✓").wait_for()
         assert [p["name"] for p in yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"]] == \
             ["Alex", "千賀子"]
         assert phone.dialogs == [] and phone.errors == []
