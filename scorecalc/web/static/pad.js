@@ -73,7 +73,11 @@
   function shown(reply, at) {
     if (typeof reply.form === "string") {
       const fresh = new DOMParser().parseFromString(reply.form, "text/html").getElementById("form");
-      if (fresh) { merge(document.adoptNode(fresh)); return; }
+      if (fresh) {
+        merge(document.adoptNode(fresh));
+        settle();
+        return;
+      }
     }
     const now = Number(form().dataset.version);
     if (typeof reply.version !== "number" || now >= reply.version) return;
