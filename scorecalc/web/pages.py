@@ -12,19 +12,23 @@ from importlib import resources
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from .pad import Pad
 from .reply import Reply, Status
-from .views import View
+from .views import SectionView, View
 
 
 @cache
 def templates() -> jinja2.Environment:
     """The pad's templates (``web/templates``), then the html format's (``output/templates``: the
-    board's rules the pad's style includes), in the one environment (``output.templating``)."""
+    board's rules the pad's style includes), in the one environment (``output.templating``);
+    the form draws each section through ``section_html``."""
     from ..output.templating import environment
 
-    return environment("scorecalc.web", "scorecalc.output")
+    found = environment("scorecalc.web", "scorecalc.output")
+    found.globals["section_html"] = section_html
+    return found
 
 
 @cache
@@ -74,5 +78,21 @@ def statuses() -> str:
 
 
 def form_html(view: View) -> str:
-    """The form a phone fetches after a change (``/TOKEN/form``)."""
+    """The form a phone fetches after a change (``/TOKEN/form``), and an answer's reply carries."""
     return templates().get_template("form.html.j2").render(view=view)
+
+
+DRAWN: dict[tuple[str, int | None], tuple[SectionView, Markup]] = {}
+"""Each section as last drawn, by its title and player: drawn again only when its view differs
+(an answer changes one section or two; a 60-tile table's form is mostly its boards)."""
+
+
+def section_html(section: SectionView) -> Markup:
+    """One section of the form (``templates/section.html.j2``), a function of its view alone."""
+    key = (section.title, section.player)
+    kept = DRAWN.get(key)
+    if kept is not None and kept[0] == section:
+        return kept[1]
+    drawn = Markup(templates().get_template("section.html.j2").render(section=section))
+    DRAWN[key] = (section, drawn)
+    return drawn
