@@ -10,7 +10,8 @@ reply, which the page shows at the field, never as "no connection"), and the pad
 Replies are JSON in ASCII (non-ASCII escaped), so a lone surrogate a phone sent can be quoted
 back. Every response carries ``Referrer-Policy: no-referrer`` and the
 policy below; an answer must be JSON from the pad's own origin (no form or page elsewhere
-can post one). Only the routes below exist.
+can post one). Only the routes below exist: what a request asks, and every refusal of its
+body, is the pad's protocol (``protocol.dispatch``, the same in the app); here only HTTP.
 """
 
 from __future__ import annotations
@@ -251,10 +252,10 @@ def sent(response: Response, background: BackgroundTask | None = None) -> HTTPRe
 
 
 async def under_lock(pad: Pad, work: Callable[..., Response], *args: Any) -> Response:
-    """``work`` under the pad's lock: on the event loop when the lock is free (an answer takes about a
-    millisecond, FILE written; the hop to a worker thread cost a quarter of that again,
-    bench/web.py), in a worker thread when the terminal holds it (Enter scoring the table), so the
-    loop never waits on it."""
+    """``work`` under the pad's lock: on the event loop when the lock is free (an answer is short,
+    and the hop to a worker thread would cost a fair share of it again: bench/web.py), in a
+    worker thread when the terminal holds it (Enter scoring the table), so the loop never waits
+    on it."""
     if pad.lock.acquire(blocking=False):
         try:
             return work(*args)
