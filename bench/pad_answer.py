@@ -201,16 +201,19 @@ def version_of(form: bytes) -> int:
 
 
 def parts(runs: int) -> dict[str, float]:
-    """The same answers in this process, no HTTP: the pad's answer (FILE written), the review it
-    starts, the view's model (``Pad.view``) and its page (the Jinja form): median seconds."""
+    """The same answers in this process, no HTTP, as the reply that carries the form takes them:
+    the pad's answer (FILE written), the review, the view's model (``Pad.view``), its page (the
+    Jinja form, each section drawn again only when it changed) and the reply's JSON: median
+    seconds."""
     import datetime
 
     from scorecalc.tablefile.layout import render
     from scorecalc.web.pad import Pad
     from scorecalc.web.pages import form_html
+    from scorecalc.web.protocol import as_json
 
     game, data = table()
-    times: dict[str, list[float]] = {"answer": [], "review": [], "view": [], "page": []}
+    times: dict[str, list[float]] = {"answer": [], "review": [], "view": [], "page": [], "json": []}
     with tempfile.TemporaryDirectory() as folder:
         name = str(Path(folder) / "table.yaml")
         Path(name).write_text(render(game, data, None), encoding="utf-8")
@@ -226,14 +229,17 @@ def parts(runs: int) -> dict[str, float]:
                 reviewed = time.perf_counter()
                 view = pad.view()
                 viewed = time.perf_counter()
-                form_html(view)
+                page = form_html(view)
                 drawn = time.perf_counter()
+                as_json({"status": "saved", "version": view.version, "form": page})
+                encoded = time.perf_counter()
                 seen = given
                 if run >= 2:
                     times["answer"].append(answered - started)
                     times["review"].append(reviewed - answered)
                     times["view"].append(viewed - reviewed)
                     times["page"].append(drawn - viewed)
+                    times["json"].append(encoded - drawn)
         finally:
             pad.close()
     return {what: statistics.median(values) for what, values in times.items()}
@@ -256,7 +262,7 @@ def bench_pad(runs: int) -> list[tuple[str, float, float]]:
           f"{ratio:5.2f}x the floor (target <= {PAD_TARGET} x: {verdict})")
     print("  its parts in-process (no HTTP): " + ", ".join(
         f"{what} {seconds * 1000:.2f} ms" for what, seconds in inside.items())
-        + " (answer: checked and FILE written; view: Pad.view; page: the Jinja form)")
+        + " (answer: checked and FILE written; view: Pad.view; page: the Jinja form; json: the reply)")
     return [("pad", ratio, PAD_TARGET)]
 
 

@@ -14,6 +14,8 @@ says when its editor holds one and when no more; the flag ends ``GONE`` seconds 
 phone's last event stream closed, and any phone or the terminal may drop it), no problem of
 the whole table. Its plausibility warnings take a second tap ("Score it anyway"); "Score it"
 writes the review's closed table (lists closed, optional parts declined, the date taken).
+Every change of the table goes through ``commit``: the version goes up, and its watchers (the
+server's event streams) are woken.
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
 game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
@@ -29,25 +31,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Concatenate, ParamSpec
 
-from ..errors import Path, UsageError, path_text
+from ..errors import Path, UsageError
 from ..games import Game
-from ..places import piece_words
-from ..spec import MISSING
-from ..spec.interview import key_of, palette_of
 from ..tablefile.layout import render
-from ..tally.answers import BadAnswer, one_line
+from ..tally.answers import BadAnswer
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.settings import Part
 from ..tally.state import Review, State
-from ..tally.wording import default_text
 from . import board, lists, sheet
 from .places import parse_place
 from .reply import Refused, Reply, Status, gone, stale
-from .telling import Telling, optional, said_at
-from .views import FieldView, PlacingView, SectionView, View
+from .telling import Telling, said_at
+from .views import SectionView, View
 
 GONE = 10.0
 """Seconds after a phone's last event stream closed that its "placing a tile" flag ends (SPEC
@@ -188,23 +186,24 @@ class Pad:
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
                     section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               "; ".join(filter(None, [*self.held_text(question),
-                                                                       at(problems, question.path)])))
+                                               "; ".join(filter(None, [*sheet.held_text(self.file, question),
+                                                                       sheet.at(problems, question.path)])))
                     shown.add(question.path)
                     continue
                 parts = self.model.parts(question)
                 if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(sheet.part_view(question, part, at(problems, question.path))
+                    section.fields.extend(sheet.part_view(question, part, sheet.at(problems, question.path))
                                           for part in parts)
                 else:
-                    section.fields.append(self.field_view(question, at(problems, question.path)))
+                    section.fields.append(sheet.field_view(self.model, self.state, self.file, question,
+                                                           sheet.at(problems, question.path)))
                 shown.add(question.path)
             sheet.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
             warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
             held = sorted(self.placing.items(), key=lambda flag: str(flag[0]))
-            placing = [self.placing_view(path, phone) for path, phone in held]
+            placing = [sheet.placing_view(self.model, self.state, path, phone) for path, phone in held]
             self.shown = View(sections, review.ready, loose, self.version,
                               waiting=list(review.waiting), placing=placing,
                               anyway=bool(placing) and not (review.waiting or review.problems),
@@ -216,51 +215,6 @@ class Pad:
         with self.lock:
             shown = self.shown
             return shown if shown is not None and shown.version == self.version else self.view()
-
-    def placing_view(self, path: Path, phone: str) -> PlacingView:
-        """A board a phone holds a tile half built on, said to every phone and, in the second
-        person, to the phone that holds it."""
-        form = self.model.interview.form(key_of(path[:-1]))
-        palette = palette_of(form)
-        piece = palette.piece if palette is not None else "piece"
-        noun = form.name if form is not None else "board"
-        return PlacingView(path_text(path), self.model.placing(path, self.state.data), phone,
-                           f"Your phone is placing a {piece} on {self.seen(path[:-1])} {noun}")
-
-    def field_view(self, question: Question, problem: str) -> FieldView:
-        value = self.current(question)
-        return FieldView(
-            place=path_text(question.path), label=self.seen(question.path), doc=question.doc,
-            syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
-            placeholder=self.placeholder(question),
-            choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
-            problem="; ".join(filter(None, [*self.held_text(question), problem])),
-            optional=optional(question, self.model.now))
-
-    def held_text(self, question: Question) -> list[str]:
-        """What FILE held at an unanswered question and the read could not take, quoted."""
-        if question.answered:
-            return []
-        return [f"the file has “{held.text}” ({held.reason})" for held in self.file.held_at(question)]
-
-    def placeholder(self, question: Question) -> str:
-        if question.kind.further(question):
-            return "optional: add one" if question.list_path != ("players",) else "optional: another player"
-        if question.answered:
-            return ""
-        if optional(question, self.model.now):  # the one decision, which "I am …" counts by too
-            return "optional"
-        text = default_text(question, self.model.now)
-        return f"empty: {text}" if text else ""
-
-    @staticmethod
-    def current(question: Question) -> str | None:
-        """The answer at ``question`` as a phone shows it; ``None`` when not answered."""
-        if not question.answered:
-            return None
-        if question.declined or question.value is MISSING:
-            return ""
-        return one_line(question.spec, question.value)
 
     # --- answering ---------------------------------------------------------------------------
 
@@ -275,20 +229,8 @@ class Pad:
                 raise
             reply = refusal.reply()
         if reply.status in (Status.SAVED, Status.STALE):
-            reply = replace(reply, words=self.piece_words(place, reply.current, text))
+            reply = replace(reply, words=sheet.cell_words(self.model, place, reply.current, text))
         return reply
-
-    def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
-        """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
-        was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
-        path = parse_place(place)
-        if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
-            return None
-        form = self.model.interview.form(key_of(path[:-2]))
-        palette = palette_of(form) if form is not None and path[-2] in form.fields else None
-        if palette is None:
-            return None
-        return piece_words(palette, current or ""), piece_words(palette, text)
 
     def open_table(self) -> None:
         """Refused: the table is scored, or FILE could not be written."""
@@ -317,7 +259,7 @@ class Pad:
                 after, warnings = self.apply(question, text)
         except BadAnswer as error:
             raise Refused(422, error.message) from None
-        now = board.current(question, row, self.state.data) if on_board else self.current(question)
+        now = board.current(question, row, self.state.data) if on_board else sheet.current(question)
         if after is self.state:
             return Reply(Status.SAVED, current=now)  # nothing to change
         same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
@@ -413,7 +355,7 @@ class Pad:
             return None
         again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
                      None)  # the answer there now (a seat's name answered: her name's question)
-        return self.current(again) if again is not None else None
+        return sheet.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
         note = self.file.write(text)
@@ -556,11 +498,3 @@ class Pad:
 
     def close(self) -> None:
         self.file.close()
-
-
-
-
-def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
-    """The problems of the whole table that ``path`` can fix, in words."""
-    return "; ".join(message for message, paths in problems if path in paths)
-
