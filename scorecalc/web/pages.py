@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import os
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from ..pictures import Shape
 from .pad import Pad
 from .reply import Reply, Status
 from .views import SectionView, View
@@ -28,6 +29,7 @@ def templates() -> jinja2.Environment:
 
     found = environment("scorecalc.web", "scorecalc.output")
     found.globals["section_html"] = section_html
+    found.globals["shapes_html"] = shapes_html
     return found
 
 
@@ -85,6 +87,18 @@ def form_html(view: View) -> str:
 DRAWN: dict[tuple[str, int | None], tuple[SectionView, Markup]] = {}
 """Each section as last drawn, by its title and player: drawn again only when its view differs
 (an answer changes one section or two; a 60-tile table's form is mostly its boards)."""
+
+
+@lru_cache(maxsize=4096)
+def shapes_html(shapes: tuple[Shape, ...]) -> Markup:
+    """A group's shapes as SVG, a line each, as the template would write them (escaped alike):
+    the most of a board's section, drawn once per group of shapes."""
+    return Markup("".join(shape_html(shape) for shape in shapes))
+
+
+def shape_html(shape: Shape) -> str:
+    attrs = "".join(f' {key}="{escape(value)}"' for key, value in shape.attrs)
+    return f"<{shape.tag}{attrs}>{escape(shape.text)}</{shape.tag}>\n"
 
 
 def section_html(section: SectionView) -> Markup:
