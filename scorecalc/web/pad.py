@@ -119,8 +119,6 @@ class Pad:
         the server's event streams wait on it. Called under the lock, from any thread."""
         self.settle()
 
-    # --- the one change ----------------------------------------------------------------------
-
     def commit(self, *, state: State | None = None, placing: dict[Path, str] | None = None,
                warned: tuple[State, tuple[str, ...]] | None = None, failure: str = "",
                scored: bool = False) -> bool:
@@ -145,7 +143,7 @@ class Pad:
                 self.wake()
             return changed
 
-    def wake(self) -> None:
+    def wake(self) -> None:  # every watcher told: the version went up, or a flag's end came nearer
         for watcher in list(self.watchers):
             watcher()
 
@@ -211,8 +209,9 @@ class Pad:
             return self.shown
 
     def view_now(self) -> View:
-        """The view of the table as it is: the last one drawn while nothing changed since."""
+        """The view as it is: the last one drawn if nothing changed since (gone phones' flags dropped)."""
         with self.lock:
+            self.expire()
             shown = self.shown
             return shown if shown is not None and shown.version == self.version else self.view()
 
