@@ -333,3 +333,16 @@ def test_a_tile_flag_of_a_gone_phone_ends_on_time_without_polling(tmp_path: Path
         asyncio.run(listen())
     finally:
         table.close()
+
+
+def test_over_http_the_answer_carries_the_form_its_phone_shows_next(pad: PadClient) -> None:
+    names(pad, "Anna")
+    form = pad.request("form")[2].decode()
+    at = int(form.split('data-version="', 1)[1].split('"', 1)[0])
+    body = json.dumps({"place": "players[1].name", "seen": None, "value": "Ben", "at": at}).encode()
+    code, _, data = pad.request("answer", body, JSON)
+    reply = json.loads(data)
+    assert (code, reply["status"], reply["version"]) == (200, "saved", at + 1)
+    assert reply["form"] == pad.request("form")[2].decode()  # the same a GET draws
+    assert 'data-place="players[2].name"' in reply["form"]  # Ben's seat taken: the next one offered
+    assert data.isascii()  # the form's text too, escaped in the JSON
