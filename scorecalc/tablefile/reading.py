@@ -38,7 +38,8 @@ from ..spec import MISSING, Record, Spec, fields_asked
 from ..spec.checking import check_alone
 
 __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
-           "load", "player_names", "read_progress", "read_record", "read_source", "read_table"]
+           "load", "player_names", "read_data", "read_progress", "read_record", "read_source",
+           "read_table"]
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,21 @@ def load(game: Game[State], name: str) -> Loaded:
     progress = read_progress(game, top, name) if started else Progress()
     return Loaded(data, progress, started=started, exists=True, problems=worded(game, top, problems),
                   held=holding.held)
+
+
+def read_data(game: Game[State], name: str, raw: bytes) -> dict[str, Any] | None:
+    """The values ``raw`` (FILE's bytes at some moment) holds as tally reads them (leniently, as
+    ``load``), without ``game:`` and the ``tally:`` block; ``None`` when it cannot be read at all
+    (not UTF-8, not YAML, not a mapping): what a run compares with what it wrote."""
+    try:
+        source = Source(name, raw.decode("utf-8-sig"))
+        top = compose(source)
+    except (UnicodeDecodeError, InputError, yaml.YAMLError, RecursionError):
+        return None
+    data = read_record(game.declaration, top, (), [], Holding(source.text))
+    data.pop("game", None)
+    data.pop("tally", None)
+    return data
 
 
 def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:
