@@ -12,6 +12,12 @@ uvicorn runs this protocol (``Config(http=door(...))``), its httptools protocol 
   open at once; one more is closed as soon as it is accepted. So one machine's idle connections
   cannot take every open file and lock the phones out (each phone has an address of its own);
   uvicorn's ``limit_concurrency`` would answer everyone 503 once full, which is not that.
+- **A bound on strangers as a whole.** A connection that has not yet sent a request for the
+  pad's own path (``/TOKEN/``) is a stranger's until it does; at most ``most_strangers`` are
+  open at once, from any number of addresses (a quarter of the open-files limit, at most
+  ``MOST_STRANGERS``). One more closes the oldest idle one first, so twenty machines of idle
+  connections, each under the cap per address, cannot take every open file either: a phone's
+  connection sends its head in its first packet and is a stranger's only for that moment.
 - **The request line's authority wins.** A request in absolute form (``GET
   http://evil.example/TOKEN/``) is judged by that authority, not by its ``Host`` header (RFC 9112,
   3.2.2): it takes the ``Host`` header's place, which ``app.Guard`` holds to the printed address.
@@ -31,6 +37,9 @@ HEAD_LIMIT = 10.0
 PER_ADDRESS = 64
 """Connections open at once from one client address: a phone's browser opens at most six to one
 host (and an event stream); the tests' twenty phones share 127.0.0.1."""
+MOST_STRANGERS = 512
+"""Connections open at once, from every address together, that have not asked for the pad's path."""
+LEAST_STRANGERS = 16
 MOST_OPEN_FILES = 65536
 """The open-files limit asked for when the hard limit is unlimited."""
 
@@ -58,6 +67,44 @@ class Addresses:
             self.open.pop(address, None)
 
 
+class Strangers:
+    """The connections that have not asked for the pad's path yet, oldest first, at most ``most``:
+    ``admit`` one more and get the oldest idle one to close when that makes one too many."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.waiting: dict[int, Any] = {}
+        """Each stranger's connection (its id: the connection, which says ``idle()``), oldest first."""
+
+    def admit(self, connection: Any) -> Any | None:
+        """``connection`` counted; the oldest idle stranger's connection to close, if one is over."""
+        over = None
+        if len(self.waiting) >= self.most:
+            over = next((other for other in self.waiting.values() if other.idle()), None)
+            if over is not None:
+                self.waiting.pop(id(over), None)
+        self.waiting[id(connection)] = connection
+        return over
+
+    def known(self, connection: Any) -> None:
+        """``connection`` asked for the pad's path (or closed): no longer a stranger's."""
+        self.waiting.pop(id(connection), None)
+
+
+def most_strangers() -> int:
+    """A quarter of the open-files limit (the rest for phones, FILE and the server), at most
+    ``MOST_STRANGERS``."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return MOST_STRANGERS
+    if soft == getattr(resource, "RLIM_INFINITY", -1) or soft <= 0:
+        return MOST_STRANGERS
+    return max(LEAST_STRANGERS, min(MOST_STRANGERS, soft // 4))
+
+
 class HeadClock:
     """A connection's time for its next request head: started when it opens (or answers a request),
     stopped when the head is in or the connection closes; ``late`` is called when it runs out."""
@@ -81,13 +128,19 @@ class HeadClock:
         self.late()
 
 
-def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type[asyncio.Protocol]:
+def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS, token: str = "",
+         strangers: int | None = None) -> type[asyncio.Protocol]:
     """The protocol class for uvicorn's ``Config(http=...)``: its httptools protocol behind the
-    door. Each call makes a class with counts of its own (one server's connections)."""
+    door. Each call makes a class with counts of its own (one server's connections). ``token``:
+    the pad's path (``/TOKEN/``), which makes a connection no longer a stranger's; ``strangers``:
+    how many may be open at once (``most_strangers()`` when not given, read once the open-files
+    limit is raised)."""
     import httptools
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
     addresses = Addresses(per_address)
+    waiting = Strangers(strangers or most_strangers())
+    own = f"/{token}/".encode() if token else None
 
     class Door(HttpToolsProtocol):
         address = ""
@@ -103,21 +156,31 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type
                 return
             super().connection_made(transport)
             self.clock.start(self.loop)
+            over = waiting.admit(self)
+            if over is not None:
+                over.transport.close()
+
+        def idle(self) -> bool:
+            """Waiting for a request's head (none being answered): a stranger's may be closed."""
+            busy = self.cycle is not None and not self.cycle.response_complete
+            return not busy and not self.transport.is_closing()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.turned_away:
                 return
+            waiting.known(self)
             addresses.release(self.address)
             self.clock.stop()
             super().connection_lost(exc)
 
         def head_too_slow(self) -> None:
-            busy = self.cycle is not None and not self.cycle.response_complete
-            if not busy and not self.transport.is_closing():
+            if self.idle():
                 self.transport.close()
 
         def on_headers_complete(self) -> None:
             self.clock.stop()
+            if own is not None and self.url.startswith(own):
+                waiting.known(self)  # the pad's own path: a phone (the app judges the rest)
             authority = request_authority(self.url, httptools)
             if authority is not None:  # the request line's authority, not the Host header, is judged
                 self.headers[:] = [(name, value) for name, value in self.headers if name != b"host"]

@@ -159,7 +159,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none", http=door())
+                            server_header=False, date_header=False, ws="none", http=door(token=token))
     server = stopping_server(config)
     if address.note:
         say(address.note)
