@@ -134,8 +134,14 @@ class Session(Moving):
             return self.stopped(error)
         except KeyboardInterrupt:
             say("")
-            say(f"Stopped. {self.name} keeps every answer so far; run 'scorecalc tally {self.game.name} "
-                f"{self.name}' to go on.")
+            changed = self.file.verify() if self.answers else None
+            if changed is not None:  # an editor's save meanwhile: what FILE lacks, given back
+                say(f"Stopped. {self.name} was changed meanwhile, not every answer is in it; run 'scorecalc "
+                    f"tally {self.game.name} {self.name}' to go on.")
+                self.stopped(changed)
+            else:
+                say(f"Stopped. {self.name} keeps every answer so far; run 'scorecalc tally "
+                    f"{self.game.name} {self.name}' to go on.")
             raise
 
     def preflight(self, left: int) -> None:

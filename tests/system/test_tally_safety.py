@@ -505,6 +505,22 @@ def test_every_earlier_answer_is_saved_is_said_only_when_it_is(folder: Path) -> 
     assert "every earlier answer is saved" in kept.stderr, kept.stderr
 
 
+def test_ctrl_c_says_every_answer_is_kept_only_when_it_is(folder: Path) -> None:
+    editor = Editor(folder / "t.yaml")
+
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt
+
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"Home", editor.save, ctrl_c])
+    assert result.code == 130, result.stderr
+    assert "keeps every answer so far" not in result.stderr
+    assert "Stopped. t.yaml was changed meanwhile, not every answer is in it" in result.stderr
+    assert given_back(result.stderr) == ["Home"]
+    kept = run_tally(["tally", "galapagos", "t.yaml"], [b"Home", ctrl_c])
+    assert kept.code == 130 and "Stopped. t.yaml keeps every answer so far" in kept.stderr, kept.stderr
+
+
 class PadAnswers:
     """The pad in this process: answers as phones give them, and what its terminal said."""
 
