@@ -41,6 +41,7 @@ import errno
 import hashlib
 import os
 import stat
+import sys
 
 from ..errors import UsageError
 from ..writing import Overtaken, examine_target, write_output
@@ -60,6 +61,38 @@ class Changed(UsageError):
     """The places of the answers this run saved that FILE no longer holds (``opening.TallyFile``)."""
 
 
+class Watched:
+    """A file a rewrite replaced, held open (``fd``), and the digest of what it held then."""
+
+    def __init__(self, fd: int, digest: bytes) -> None:
+        self.fd = fd
+        self.digest = digest
+        self.seen: tuple[int, int, int] | None = None
+        """Its size, modification and change times when last read and found as it was: while they
+        stay so, it is not read again."""
+        self.gone = False
+        """It can no longer be read."""
+
+    def changed(self) -> bytes | None:
+        """What it holds when that is no longer what it held when replaced, else ``None``."""
+        try:
+            status = os.fstat(self.fd)
+        except OSError:
+            self.gone = True
+            return None
+        now = (status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+        if now == self.seen:
+            return None
+        content = Keeper.read_fd(self.fd)
+        if content is None:
+            self.gone = True
+            return None
+        if hashlib.sha256(content).digest() != self.digest:
+            return content
+        self.seen = now  # taken before the read: a write after it changes them
+        return None
+
+
 class Keeper:
     """One tally run's hold on FILE."""
 
@@ -76,7 +109,7 @@ class Keeper:
         self.first: bytes | None = None
         """What FILE held when this run began."""
         self.lock_fd = -1
-        self.watched: list[tuple[int, bytes]] = []
+        self.watched: list[Watched] = []
         """The files this run's writes replaced, oldest first, held open with the digest each had
         then: a program that opened one before it was replaced writes there (``check_watched``)."""
 
@@ -148,13 +181,17 @@ class Keeper:
         self.let_go_watched()
 
     def let_go_watched(self) -> None:
-        for fd, _ in self.watched:
-            os.close(fd)
+        for watched in self.watched:
+            os.close(watched.fd)
         self.watched = []
 
     def watch(self, fd: int, digest: bytes) -> None:
         """Hold the file just replaced (``fd``, its lock's descriptor) open, read-only where the
-        system can reopen it so (a lease is taken only on a descriptor that does not write)."""
+        system can reopen it so (a lease is taken only on a descriptor that does not write). In
+        the app (Pyodide) no other program reaches the file: nothing is held."""
+        if sys.platform == "emscripten":
+            os.close(fd)
+            return
         try:
             again = os.open(f"/proc/self/fd/{fd}", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
@@ -162,7 +199,7 @@ class Keeper:
         if again >= 0:
             os.close(fd)
             fd = again
-        self.watched.append((fd, digest))
+        self.watched.append(Watched(fd, digest))
 
     def check_watched(self) -> None:
         """``Changed``, with the edit put back as FILE, when a file an earlier write replaced changed
@@ -170,18 +207,18 @@ class Keeper:
         append), which would otherwise be lost with the file no name reaches. A file no program
         can still write into is let go."""
         edited: bytes | None = None
-        kept: list[tuple[int, bytes]] = []
-        for fd, expected in self.watched:
-            done = self.no_writer(fd)  # first: what is read after it is final
-            content = self.read_fd(fd)
-            if content is not None and hashlib.sha256(content).digest() != expected:
+        kept: list[Watched] = []
+        for watched in self.watched:
+            done = self.no_writer(watched.fd)  # first: what is read after it is final
+            content = watched.changed()
+            if content is not None:
                 edited = content  # the latest file replaced that changed: the most answers in it
-            if done or content is None:
-                os.close(fd)
+            if done or watched.gone:
+                os.close(watched.fd)
             else:
-                kept.append((fd, expected))
+                kept.append(watched)
         while len(kept) > MOST_WATCHED:
-            os.close(kept.pop(0)[0])
+            os.close(kept.pop(0).fd)
         self.watched = kept
         if edited is None:
             return

@@ -466,6 +466,33 @@ def test_an_append_held_open_across_rewrites_is_kept_and_the_answers_after_it_gi
     assert listing(folder) == ["t.yaml"]
 
 
+def test_a_file_held_open_for_writing_stays_watched_however_many_rewrites(folder: Path) -> None:
+    """``Keeper`` holds every file it replaced while a program can still write into it, and lets
+    each go once none can: an append after twenty rewrites is put back, a writer that closed
+    without writing costs nothing more."""
+    from scorecalc.tablefile.keeping import Changed, Keeper
+
+    keeper = Keeper(str(folder / "t.yaml"))
+    keeper.start()
+    keeper.write("a: 0\n")
+    appending = open(folder / "t.yaml", "a", encoding="utf-8")  # closed below
+    for n in range(1, 21):
+        keeper.write(f"a: {n}\n")
+        if n == 5:
+            quiet = open(folder / "t.yaml", "a", encoding="utf-8")  # closed below, unwritten
+    assert len(keeper.watched) == 3  # the two held open, and the last one replaced
+    quiet.close()
+    keeper.write("a: 21\n")
+    assert len(keeper.watched) == 2  # the one closed unwritten let go
+    appending.write(EDIT)
+    appending.close()
+    with pytest.raises(Changed, match="was edited as tally replaced it"):
+        keeper.write("a: 22\n")
+    assert (folder / "t.yaml").read_text() == "a: 0\n" + EDIT
+    assert keeper.watched == []
+    keeper.close()
+
+
 def test_an_old_buffer_saved_by_rename_gives_back_every_answer_it_lacks(folder: Path) -> None:
     path = folder / "t.yaml"
     editor = Editor(path)
