@@ -237,10 +237,11 @@ def load(game: Game[State], name: str) -> Loaded:
                   held=holding.held)
 
 
-def read_data(game: Game[State], name: str, raw: bytes) -> dict[str, Any] | None:
+def read_data(game: Game[State], name: str, raw: bytes) -> tuple[dict[str, Any], frozenset[Path]] | None:
     """The values ``raw`` (FILE's bytes at some moment) holds as tally reads them (leniently, as
-    ``load``), without ``game:`` and the ``tally:`` block; ``None`` when it cannot be read at all
-    (not UTF-8, not YAML, not a mapping): what a run compares with what it wrote."""
+    ``load``), without ``game:`` and the ``tally:`` block, and the places that block says were
+    declined; ``None`` when it cannot be read at all (not UTF-8, not YAML, not a mapping): what a
+    run compares with what it wrote."""
     try:
         source = Source(name, raw.decode("utf-8-sig"))
         top = compose(source)
@@ -248,8 +249,13 @@ def read_data(game: Game[State], name: str, raw: bytes) -> dict[str, Any] | None
         return None
     data = read_record(game.declaration, top, (), [], Holding(source.text))
     data.pop("game", None)
-    data.pop("tally", None)
-    return data
+    declined: frozenset[Path] = frozenset()
+    if data.pop("tally", MISSING) is not MISSING:
+        try:
+            declined = read_progress(game, top, name).declined
+        except UsageError:
+            pass  # a broken block declines nothing
+    return data, declined
 
 
 def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:

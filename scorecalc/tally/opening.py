@@ -40,6 +40,7 @@ class TallyFile:
         self.state = State(loaded.data, loaded.progress)
         self.first = leaves(loaded.data)
         """Every value FILE held when the run began, by place: what no answer of this run gave."""
+        self.first_declined = loaded.progress.declined
         self.started = loaded.started
         """FILE holds a ``tally:`` block: tally wrote it."""
         self.existed = loaded.exists
@@ -122,23 +123,28 @@ class TallyFile:
         lost = self.lost(written, self.keeper.read_name())
         if not lost:
             return error
-        mine = read_data(self.game, self.name, written or b"") or {}
+        mine = (read_data(self.game, self.name, written or b"") or ({}, None))[0]
         count = len(lost)
         lines = [f"{self.name}: it no longer holds {count} answer{'s' if count != 1 else ''} saved before:",
-                 *(f"  {self.model.seen(path, mine)}: {value}" for path, value in lost)]
+                 *(f"  {self.model.seen(path, mine)}: {'(skipped)' if value is SKIPPED else value}"
+                   for path, value in lost)]
         given = Changed("\n".join([str(error), *lines]))
         given.lost = tuple(path for path, _ in lost)
         return given
 
     def lost(self, written: bytes | None, now: bytes | None) -> list[tuple[Path, Any]]:
         """The values ``written`` holds that ``now`` (FILE, ``None`` when gone) does not, each
-        at its place, leaving out what FILE held when the run began (an edit may remove that)."""
+        at its place, and the parts it declined that ``now`` does not (``SKIPPED``), leaving out
+        what FILE held when the run began (an edit may remove that)."""
         mine = read_data(self.game, self.name, written) if written is not None else None
-        if not mine:
+        if mine is None:
             return []
-        theirs = leaves((read_data(self.game, self.name, now) if now is not None else None) or {})
-        return [(path, value) for path, value in leaves(mine).items()
-                if theirs.get(path, _NONE) != value and self.first.get(path, _NONE) != value]
+        read = read_data(self.game, self.name, now) if now is not None else None
+        theirs, declined = (leaves(read[0]), read[1]) if read is not None else ({}, frozenset())
+        lost: list[tuple[Path, Any]] = [
+            (path, value) for path, value in leaves(mine[0]).items()
+            if theirs.get(path, _NONE) != value and self.first.get(path, _NONE) != value]
+        return lost + [(path, SKIPPED) for path in sorted(mine[1] - declined - self.first_declined, key=str)]
 
     def write_complete(self, before: State, complete: State, answers: int) -> None:
         """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE
@@ -164,6 +170,8 @@ def undeclined(state: State, paths: list[Path]) -> State:
 
 
 _NONE = object()
+SKIPPED = object()
+"""An optional part this run declined (an empty answer)."""
 
 
 def leaves(value: Any, path: Path = ()) -> dict[Path, Any]:

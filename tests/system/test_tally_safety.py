@@ -509,6 +509,15 @@ def test_an_old_buffer_saved_by_rename_gives_back_every_answer_it_lacks(folder: 
     assert EDIT in text and "name: Cleo" in text and "location: Home" in text
 
 
+def test_a_part_declined_is_given_back_as_the_empty_line_it_was(folder: Path) -> None:
+    editor = Editor(folder / "t.yaml")
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"", b"Anna", editor.save, b"Ben"])
+    assert result.code == 2, result.stderr
+    assert "  location: (skipped)" in result.stderr.splitlines()
+    assert given_back(result.stderr) == ["", "Anna", "Ben"]
+
+
 def test_an_answer_given_again_is_given_back_once(folder: Path) -> None:
     editor = Editor(folder / "t.yaml")
     result = run_tally(["tally", "galapagos", "t.yaml"],
