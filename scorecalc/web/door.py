@@ -131,16 +131,11 @@ class HeadClock:
 def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS, token: str = "",
          strangers: int | None = None) -> type[asyncio.Protocol]:
     """The protocol class for uvicorn's ``Config(http=...)``: its httptools protocol behind the
-    door. Each call makes a class with counts of its own (one server's connections). ``token``:
-    the pad's path (``/TOKEN/``), which makes a connection no longer a stranger's; ``strangers``:
-    how many may be open at once (``most_strangers()`` when not given, read once the open-files
-    limit is raised)."""
+    door. Each call makes a class with counts of its own (one server's connections: ``Guard``)."""
     import httptools
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-    addresses = Addresses(per_address)
-    waiting = Strangers(strangers or most_strangers())
-    own = f"/{token}/".encode() if token else None
+    guard = Guard(per_address, strangers or most_strangers(), token)
 
     class Door(HttpToolsProtocol):
         address = ""
@@ -150,41 +145,31 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS, token: 
             peer = transport.get_extra_info("peername")
             self.address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
             self.clock = HeadClock(head_limit, self.head_too_slow)
-            if not addresses.admit(self.address):
+            if not guard.admit(self):
                 self.turned_away = True
                 transport.close()
                 return
             super().connection_made(transport)
             self.clock.start(self.loop)
-            over = waiting.admit(self)
-            if over is not None:
-                over.transport.close()
-
-        def idle(self) -> bool:
-            """Waiting for a request's head (none being answered): a stranger's may be closed."""
-            busy = self.cycle is not None and not self.cycle.response_complete
-            return not busy and not self.transport.is_closing()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.turned_away:
                 return
-            waiting.known(self)
-            addresses.release(self.address)
+            guard.release(self)
             self.clock.stop()
             super().connection_lost(exc)
 
+        def idle(self) -> bool:
+            return idle(self)
+
         def head_too_slow(self) -> None:
-            if self.idle():
+            if idle(self):
                 self.transport.close()
 
         def on_headers_complete(self) -> None:
             self.clock.stop()
-            if own is not None and self.url.startswith(own):
-                waiting.known(self)  # the pad's own path: a phone (the app judges the rest)
-            authority = request_authority(self.url, httptools)
-            if authority is not None:  # the request line's authority, not the Host header, is judged
-                self.headers[:] = [(name, value) for name, value in self.headers if name != b"host"]
-                self.headers.append((b"host", authority))
+            guard.asked(self, self.url)
+            take_authority(self.headers, self.url, httptools)
             super().on_headers_complete()
 
         def on_response_complete(self) -> None:
@@ -193,6 +178,52 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS, token: 
                 self.clock.start(self.loop)  # the next request on this connection has its own limit
 
     return Door
+
+
+def idle(connection: Any) -> bool:
+    """Waiting for a request's head (none being answered) on an open connection: one whose time
+    ran out, or a stranger's over the bound, may be closed."""
+    busy = connection.cycle is not None and not connection.cycle.response_complete
+    return not busy and not connection.transport.is_closing()
+
+
+class Guard:
+    """One server's counts: connections per address (``Addresses``) and strangers' connections
+    together (``Strangers``); ``token`` makes the pad's path (``/TOKEN/``) known."""
+
+    def __init__(self, per_address: int, strangers: int, token: str) -> None:
+        self.addresses = Addresses(per_address)
+        self.strangers = Strangers(strangers)
+        self.own = f"/{token}/".encode() if token else None
+
+    def admit(self, connection: Any) -> bool:
+        """``connection`` counted (the oldest idle stranger's closed when one is over), or ``False``
+        when its address has its most (not counted: it is closed at once)."""
+        if not self.addresses.admit(connection.address):
+            return False
+        over = self.strangers.admit(connection)
+        if over is not None:
+            over.transport.close()
+        return True
+
+    def asked(self, connection: Any, target: bytes) -> None:
+        """A request's head came in: for the pad's own path, the connection is no stranger's (the
+        application judges the rest: token, ``Host``)."""
+        if self.own is not None and target.startswith(self.own):
+            self.strangers.known(connection)
+
+    def release(self, connection: Any) -> None:
+        self.strangers.known(connection)
+        self.addresses.release(connection.address)
+
+
+def take_authority(headers: list[tuple[bytes, bytes]], target: bytes, httptools: Any) -> None:
+    """A request line in absolute form: its authority, not the ``Host`` header, is judged (it
+    takes the ``Host`` header's place in ``headers``)."""
+    authority = request_authority(target, httptools)
+    if authority is not None:
+        headers[:] = [(name, value) for name, value in headers if name != b"host"]
+        headers.append((b"host", authority))
 
 
 def request_authority(target: bytes, httptools: Any) -> bytes | None:
