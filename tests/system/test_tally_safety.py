@@ -583,13 +583,13 @@ class PadAnswers:
         import yaml
 
         data = yaml.safe_load(path.read_text())
-        said = "\n".join(self.said)
+        given = {line for said in self.said for line in said.splitlines()}  # not the "✓" lines
         missing = []
         for place, value in self.accepted.items():
             index, field = int(place[8]), place.split(".")[1]
             player = data["players"][index] if index < len(data.get("players", [])) else {}
-            if str(player.get(field)) != value and f"{self.accepted[f'players[{index}].name']}'s {field}: " \
-                    f"{value}" not in said and field != "name":
+            named = f"  {self.accepted[f'players[{index}].name']}'s {field}: {value}"
+            if str(player.get(field)) != value and named not in given and field != "name":
                 missing.append(f"{place} {value}")
         return missing
 
@@ -619,7 +619,7 @@ def test_the_pad_gives_back_every_saved_answer_an_old_buffer_lacks(folder: Path)
     assert pad.unaccounted(path) == []
 
 
-@pytest.mark.parametrize("rewrites", [2, 3])
+@pytest.mark.parametrize("rewrites", [1, 2, 3])
 def test_the_pad_keeps_an_append_held_open_across_rewrites(folder: Path, rewrites: int) -> None:
     path = folder / "t.yaml"
     editor = Editor(path)

@@ -113,13 +113,15 @@ WORDS = {"players[0].money": "Anna's money", "players[1].money": "Ben's money",
 def unaccounted(phones: list[Phone], text: str, said: str) -> list[str]:
     """Each place's last saved answer that FILE does not hold and the pad's terminal did not name."""
     table = yaml.safe_load(text)
+    given = set(said.splitlines())  # the lines given back, not the "✓" lines of answers saved
     missing = []
     for phone in phones:
         if not phone.told:
             continue
         _, value = max(phone.told)
         player, field = int(phone.place[8]), phone.place.split(".")[1]
-        if str(table["players"][player].get(field)) != value and f"{WORDS[phone.place]}: {value}" not in said:
+        named = f"  {WORDS[phone.place]}: {value}"
+        if str(table["players"][player].get(field)) != value and named not in given:
             missing.append(f"{phone.place} {value}")
     return missing
 
