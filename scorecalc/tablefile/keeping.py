@@ -42,6 +42,7 @@ import hashlib
 import os
 import stat
 import sys
+import time
 
 from ..errors import UsageError
 from ..writing import Overtaken, examine_target, write_output
@@ -49,6 +50,8 @@ from ..writing import Overtaken, examine_target, write_output
 MOST_WATCHED = 256
 """Files replaced and held open where the system cannot tell whether a program still writes
 into one: the oldest beyond these is let go (a descriptor each, under the open-files limit)."""
+SETTLED_NS = 100_000_000
+"""How long ago a file watched must have been modified for its times to stand for its content."""
 MOST_BACKUPS = 1000
 """``FILE~`` .. ``FILE~999``: a folder holding all of them is refused, not searched forever."""
 _CHUNK = 1 << 16
@@ -89,7 +92,10 @@ class Watched:
             return None
         if hashlib.sha256(content).digest() != self.digest:
             return content
-        self.seen = now  # taken before the read: a write after it changes them
+        # a write after the read changes its times, unless it falls in the same tick of the
+        # (coarse) clock of file times: a file written just now is read again next time
+        if time.time_ns() - status.st_mtime_ns > SETTLED_NS:
+            self.seen = now
         return None
 
 
