@@ -237,10 +237,10 @@ def load(game: Game[State], name: str) -> Loaded:
                   held=holding.held)
 
 
-def read_data(game: Game[State], name: str, raw: bytes) -> tuple[dict[str, Any], frozenset[Path]] | None:
+def read_data(game: Game[State], name: str, raw: bytes) -> tuple[dict[str, Any], Progress] | None:
     """The values ``raw`` (FILE's bytes at some moment) holds as tally reads them (leniently, as
-    ``load``), without ``game:`` and the ``tally:`` block, and the places that block says were
-    declined; ``None`` when it cannot be read at all (not UTF-8, not YAML, not a mapping): what a
+    ``load``), without ``game:`` and the ``tally:`` block, and what that block says (declined,
+    open); ``None`` when it cannot be read at all (not UTF-8, not YAML, not a mapping): what a
     run compares with what it wrote."""
     try:
         source = Source(name, raw.decode("utf-8-sig"))
@@ -249,13 +249,13 @@ def read_data(game: Game[State], name: str, raw: bytes) -> tuple[dict[str, Any],
         return None
     data = read_record(game.declaration, top, (), [], Holding(source.text))
     data.pop("game", None)
-    declined: frozenset[Path] = frozenset()
+    progress = Progress()
     if data.pop("tally", MISSING) is not MISSING:
         try:
-            declined = read_progress(game, top, name).declined
+            progress = read_progress(game, top, name)
         except UsageError:
-            pass  # a broken block declines nothing
-    return data, declined
+            pass  # a broken block: nothing declined, nothing open
+    return data, progress
 
 
 def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:

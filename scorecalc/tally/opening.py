@@ -11,7 +11,7 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.keeping import Changed, Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import Held, load, read_data
+from ..tablefile.reading import Held, Progress, load, read_data
 from .model import Tally, asks
 from .questions import Question
 from .state import State
@@ -124,27 +124,34 @@ class TallyFile:
         if not lost:
             return error
         mine = (read_data(self.game, self.name, written or b"") or ({}, None))[0]
-        count = len(lost)
+        said = [(path, value) for path, value in lost if value is not CLOSED]
+        count = len(said)
         lines = [f"{self.name}: it no longer holds {count} answer{'s' if count != 1 else ''} saved before:",
                  *(f"  {self.model.seen(path, mine)}: {'(skipped)' if value is SKIPPED else value}"
-                   for path, value in lost)]
-        given = Changed("\n".join([str(error), *lines]))
-        given.lost = tuple(path for path, _ in lost)
+                   for path, value in said)]
+        given = Changed("\n".join([str(error), *lines]) if said else str(error))
+        given.lost = tuple((*path, CLOSED_MARK) if value is CLOSED else path for path, value in lost)
         return given
 
     def lost(self, written: bytes | None, now: bytes | None) -> list[tuple[Path, Any]]:
         """The values ``written`` holds that ``now`` (FILE, ``None`` when gone) does not, each
-        at its place, and the parts it declined that ``now`` does not (``SKIPPED``), leaving out
-        what FILE held when the run began (an edit may remove that)."""
+        at its place, leaving out what FILE held when the run began (an edit may remove that);
+        then the parts it declined that ``now`` does not (``SKIPPED``), and the lists it may have
+        closed that ``now`` has open or lacks (``CLOSED``: the answer that closed one, if any)."""
         mine = read_data(self.game, self.name, written) if written is not None else None
         if mine is None:
             return []
         read = read_data(self.game, self.name, now) if now is not None else None
-        theirs, declined = (leaves(read[0]), read[1]) if read is not None else ({}, frozenset())
+        theirs, progress = (leaves(read[0]), read[1]) if read is not None else ({}, Progress())
         lost: list[tuple[Path, Any]] = [
             (path, value) for path, value in leaves(mine[0]).items()
             if theirs.get(path, _NONE) != value and self.first.get(path, _NONE) != value]
-        return lost + [(path, SKIPPED) for path in sorted(mine[1] - declined - self.first_declined, key=str)]
+        declined = mine[1].declined - progress.declined - self.first_declined
+        lacking = {place[:n] for place, _ in lost for n in range(1, len(place) + 1)
+                   if not any(other[:n] == place[:n] for other in theirs)}
+        closed = (progress.open - mine[1].open) | lacking
+        return [*lost, *((path, SKIPPED) for path in sorted(declined, key=str)),
+                *((path, CLOSED) for path in sorted(closed, key=str))]
 
     def write_complete(self, before: State, complete: State, answers: int) -> None:
         """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE
@@ -172,6 +179,10 @@ def undeclined(state: State, paths: list[Path]) -> State:
 _NONE = object()
 SKIPPED = object()
 """An optional part this run declined (an empty answer)."""
+CLOSED = object()
+"""A list (or a board) this run may have closed (an empty answer)."""
+CLOSED_MARK = "(closed)"
+"""The last step of a list's place (``players``, ``(closed)``) for the answer that closed it."""
 
 
 def leaves(value: Any, path: Path = ()) -> dict[Path, Any]:

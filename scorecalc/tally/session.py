@@ -28,7 +28,7 @@ from .answers import BadAnswer
 from .editing import player_index, players_of
 from .model import Tally
 from .moving import Key, Moving
-from .opening import TallyFile
+from .opening import CLOSED_MARK, TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
 from .state import DONE, Outcome, Problem
@@ -221,8 +221,7 @@ class Session(Moving):
     def given(self, question: Question, answer: str) -> int | None:
         """An answer typed: applied and saved, the cursor moved on; refused, said (an exit code
         when piped)."""
-        row = () if question.form is None else (len(self.accepted) + len(self.unsaved),)  # a board's rows
-        self.unsaved.append(((*question.path, *row), answer))
+        self.unsaved.append((self.answer_place(question, answer), answer))
         try:
             self.answer(question, answer)
         except Expanded:
@@ -235,6 +234,17 @@ class Session(Moving):
         self.answers += 1
         self.advance(question)
         return None
+
+    def answer_place(self, question: Question, answer: str) -> Path:
+        """Where an answer goes, to give it back if FILE loses it: its question's place; a board's
+        row, one of its own; an empty answer that closes a list or a board, the list's with
+        ``CLOSED_MARK`` (given back when FILE has that list open again, or lacks it)."""
+        listed = question.kind.adds_to(question) if question.form is None else question.path
+        if listed is not None and not answer.strip():
+            return (*listed, CLOSED_MARK)
+        if question.form is not None:
+            return (*question.path, len(self.accepted) + len(self.unsaved))
+        return question.path
 
     def ended(self, plan: list[Question]) -> int:
         for held in [held for held in self.file.held if any(not q.answered and q.path[:len(held.path)]

@@ -518,6 +518,23 @@ def test_a_part_declined_is_given_back_as_the_empty_line_it_was(folder: Path) ->
     assert given_back(result.stderr) == ["", "Anna", "Ben"]
 
 
+def test_a_list_closed_is_given_back_with_its_entries(folder: Path) -> None:
+    """The empty answer that ended the players' names is given back when FILE lacks the list, and
+    not when FILE still has it closed."""
+    editor = Editor(folder / "t.yaml")
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", b"Home", editor.read, b"Anna", b"Ben", b"", b"30", editor.save,
+                        b"12"])
+    assert result.code == 2, result.stderr
+    assert given_back(result.stderr) == ["Anna", "Ben", "", "30", "12"]
+    editor = Editor(folder / "u.yaml")
+    result = run_tally(["tally", "galapagos", "u.yaml"],
+                       [b"2026-01-05 20:00", b"Home", b"Anna", b"Ben", b"", editor.read, b"30", editor.save,
+                        b"12"])
+    assert result.code == 2, result.stderr
+    assert given_back(result.stderr) == ["30", "12"]
+
+
 def test_an_answer_given_again_is_given_back_once(folder: Path) -> None:
     editor = Editor(folder / "t.yaml")
     result = run_tally(["tally", "galapagos", "t.yaml"],
