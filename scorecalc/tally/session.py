@@ -8,7 +8,8 @@ board, which opens again at its next row), ``=`` every answer so far and ``go to
 
 ``Session.run()`` returns ``DONE`` when the table is complete (FILE then has no
 ``tally:`` block and the caller prints the score) or an exit code: 2 when a piped answer
-fails its check or the input ends first (FILE keeps every earlier answer).
+fails its check or the input ends first (FILE keeps every earlier answer; if an editor changed
+it meanwhile, the run says so and gives back what it lacks).
 """
 
 from __future__ import annotations
