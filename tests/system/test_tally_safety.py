@@ -653,3 +653,28 @@ def test_the_pad_keeps_an_append_held_open_across_rewrites(folder: Path, rewrite
     assert path.read_text().endswith(EDIT) and "name: Ben" in path.read_text()
     assert "was edited as tally replaced it" in "\n".join(pad.said)
     assert pad.unaccounted(path) == []
+
+
+@pytest.mark.slow  # a pad server in a process of its own
+def test_the_pad_stopped_says_every_answer_is_kept_only_when_it_is(folder: Path) -> None:
+    import signal
+
+    from tests.support.web_pad import Served
+
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    pad = Served("galapagos", path)
+    try:
+        assert pad.answer("players[0].name", "Ana")[1]["status"] == "saved"
+        editor.read()
+        assert pad.answer("players[0].money", "2300")[1]["status"] == "saved"
+        editor.save()
+        pad.process.send_signal(signal.SIGINT)
+        code, _, said = pad.finish()
+    finally:
+        pad.stop()
+    assert code == 130, said
+    assert "keeps every answer saved so far" not in said
+    assert "it no longer holds 1 answer saved before:\n  Ana's money: 2300\n" in said, said
+    assert f"Stopped. {path} was changed meanwhile (see above)" in said
+    assert path.read_text().endswith(EDIT)
