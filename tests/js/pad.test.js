@@ -9,7 +9,10 @@ const path = require("node:path");
 const { page, field, section, form, STATIC } = require("./dom.js");
 
 const SCRIPTS = ["idiomorph.js", "morph.js", "pad.js"];
-const HEAD = '<select id="follow"><option value="">everyone</option></select>'
+const STATUSES = '<script type="application/json" id="statuses">'
+  + '{"saved": "saved", "refused": "refused", "stale": "stale", "gone": "gone", "failed": "failed", "warned": "warned"}'
+  + "</script>";
+const HEAD = STATUSES + '<select id="follow"><option value="">everyone</option></select>'
   + '<p id="others" hidden><span class="list"></span><button type="button" id="everyone">Show everyone</button></p>'
   + '<p id="link"></p>';
 
@@ -78,7 +81,7 @@ test("Enter saves the answer, then the next field not answered yet takes the foc
   input.dispatchEvent(new window.Event("input", { bubbles: true }));
   key(window, input, "Enter");
   await settled(window);
-  assert.deepEqual(served.sent[0], { path: "answer", body: { place: "players[0].name", seen: null, value: "Ana" } });
+  assert.deepEqual(served.sent[0], { path: "answer", body: { place: "players[0].name", seen: null, value: "Ana", at: 1 } });
   assert.equal(input.closest(".field").querySelector(".status").textContent, "saved ✓");
   assert.equal(window.document.activeElement.id, "f-players[2].name");  // player 2's is answered: skipped
   await window.happyDOM.close();
