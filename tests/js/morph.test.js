@@ -167,3 +167,16 @@ test("the tile editor is left as board.js drew it", () => {
   assert.equal(window.document.querySelectorAll(".cell").length, 2);
   assert.equal(window.document.querySelector(".board-status").textContent, "Alex's ✻2: Jungle — saved ✓");
 });
+
+test("nodes are moved without moveBefore (Chromium crashes leaving a page whose datalist it moved), which stays", () => {
+  const window = page(empty(), SCRIPTS);
+  const calls = [];
+  function moveBefore(node, before) { calls.push(node); return this.insertBefore(node, before); }
+  Object.defineProperty(window.Element.prototype, "moveBefore", { value: moveBefore, configurable: true, writable: true });
+  const inputs = [...window.document.querySelectorAll("input")];
+  morph(window, form(2, [section("Players", [field("players[2].name"), field("players[0].name"), field("players[1].name")])]));
+  const now = [...window.document.querySelectorAll("input")];
+  assert.ok(now[0] === inputs[2] && now[1] === inputs[0] && now[2] === inputs[1]);  // moved, not made anew
+  assert.equal(calls.length, 0);
+  assert.equal(window.Element.prototype.moveBefore, moveBefore);
+});

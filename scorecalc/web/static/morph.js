@@ -113,6 +113,23 @@
     }
   }
 
+  // ``work`` run with the DOM's moveBefore out of reach, so idiomorph moves a node with
+  // insertBefore (it then puts back the focus and selection itself, and it never moves the
+  // element with the focus nor what holds it). Chromium (150) crashes a page when it is left once
+  // a <datalist> was moved with moveBefore, and a field's suggestions are one.
+  function withoutMoveBefore(work) {
+    const owners = [root.Element, root.Document, root.DocumentFragment]
+      .map((kind) => kind && kind.prototype)
+      .filter((proto) => proto && Object.prototype.hasOwnProperty.call(proto, "moveBefore"));
+    const saved = owners.map((proto) => Object.getOwnPropertyDescriptor(proto, "moveBefore"));
+    owners.forEach((proto) => delete proto.moveBefore);
+    try {
+      return work();
+    } finally {
+      owners.forEach((proto, i) => Object.defineProperty(proto, "moveBefore", saved[i]));
+    }
+  }
+
   // The form ``old`` on the page made into ``fresh`` (a form the pad sent, at its data-version;
   // taken apart by the morph), keeping what is this phone's. Returns nothing; ``old`` stays the
   // page's form element.
@@ -126,7 +143,7 @@
       if (here) reconcile(here, there, at, active);
     }
     keepOtherStatuses(old, fresh);
-    idiomorph.morph(old, fresh, {
+    withoutMoveBefore(() => idiomorph.morph(old, fresh, {
       morphStyle: "outerHTML",
       ignoreActiveValue: true,
       callbacks: {
@@ -135,7 +152,7 @@
         // a section (or "Type the rows instead") stays as this phone left it, opened or closed
         beforeAttributeUpdated: (name, node) => !(name === "open" && node.tagName === "DETAILS"),
       },
-    });
+    }));
   }
 
   root.padMorph = { morphForm: morphForm, editing: editing };
