@@ -69,6 +69,7 @@ def test_co_winners_gain_at_least_as_much_as_those_they_beat(regime: str) -> Non
     assert broken_plays(plays, newcomers=newcomers, fair=not newcomers) == 0
 
 
+@pytest.mark.slow
 def test_the_random_plays_have_ties() -> None:
     plays = list(random_plays(random.Random(23), 10_000, "seasons"))
     assert sum(1 for seats in plays if sum(seat.rank == 1 for seat in seats) > 1) > 2_000
@@ -257,6 +258,7 @@ def csv_rows(*args: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(run_cli("standings", LEAGUE, *args, "-f", "csv").stdout)))
 
 
+@pytest.mark.slow
 def test_csv_options_add_columns_only() -> None:
     plain = csv_rows()
     assert list(plain[0]) == ["player", "game", "played", "wins", "win_rate", "points", "average", "best",

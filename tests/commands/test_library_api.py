@@ -58,15 +58,19 @@ def conforms(value: Any, kind: Any, where: str = "") -> list[str]:
                 found.append(f"{where}: no key {key!r}")
         return found
     if origin in (typing.Union, types.UnionType):
-        return [] if any(not conforms(value, arg, where) for arg in args) else [f"{where}: {value!r} is not {kind}"]
+        if any(not conforms(value, arg, where) for arg in args):
+            return []
+        return [f"{where}: {value!r} is not {kind}"]
     if origin is list:
         if not isinstance(value, list):
             return [f"{where}: {value!r} is not a list"]
-        return [problem for i, item in enumerate(value) for problem in conforms(item, args[0], f"{where}[{i}]")]
+        return [problem for i, item in enumerate(value)
+                for problem in conforms(item, args[0], f"{where}[{i}]")]
     if origin is dict:
         if not isinstance(value, dict):
             return [f"{where}: {value!r} is not an object"]
-        return [problem for key, item in value.items() for problem in conforms(item, args[1], f"{where}.{key}")]
+        return [problem for key, item in value.items()
+                for problem in conforms(item, args[1], f"{where}.{key}")]
     if kind is type(None):
         return [] if value is None else [f"{where}: {value!r} is not null"]
     if kind is float:
@@ -87,6 +91,7 @@ def test_the_checker_finds_a_missing_key_and_a_wrong_type() -> None:
         ": no key 'winners'"]
 
 
+@pytest.mark.slow
 def test_every_example_as_json_is_a_table_json() -> None:
     for summary in ((), ("--summary",)):
         result = run_cli("score", str(EXAMPLES), "-f", "json", *summary)
@@ -100,8 +105,8 @@ def test_every_example_as_json_is_a_table_json() -> None:
 
 
 def test_standings_as_json_with_every_figure_is_a_standings_json() -> None:
-    result = run_cli("standings", str(EXAMPLES / "league"), "-f", "json", "--ratings", "--versus", "--streaks",
-                     "--by-players", "--categories")
+    result = run_cli("standings", str(EXAMPLES / "league"), "-f", "json", "--ratings", "--versus",
+                     "--streaks", "--by-players", "--categories")
     assert result.exit_code == 0, result.stderr
     season = json.loads(result.stdout)
     assert conforms(season, scorecalc.StandingsJSON) == []
