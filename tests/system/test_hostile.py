@@ -25,7 +25,7 @@ CASES = {
     "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
     "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: the '{...}' that starts at line 2, column 11",
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
-    "duplicate-player.yaml": "4:12: players[1] (Ana).name: two players are called 'Ana'",
+    "duplicate-player.yaml": "4:12: players[1] (Ana).name: player 1 is already called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",
     "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
