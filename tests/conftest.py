@@ -47,7 +47,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` (pyproject's addopts) runs the quick loop in this one process: each xdist worker
     starts Python and pytest and collects every module again, which cost a third of the loop's
     processor time for a wall time a little shorter on idle cores and longer on a busy machine
-    (CONTRIBUTING.md, "What the quick loop costs"). The suite still takes a worker a core; ``-n 2``
+    (CONTRIBUTING.md, "What the checks cost"). The suite still takes a worker a core; ``-n 2``
     given on the command line is obeyed."""
     return 0 if quick_loop(config) else None
 
