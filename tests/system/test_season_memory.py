@@ -1,14 +1,8 @@
-"""A season of 20,000 tables stays under 200 MB (SPEC 7, league standings): with every option
-and the chart, as one BG Stats import file, and as the html page with every option (which
-draws the chart into the page). Measured in a fresh process (its own VmHWM, as
-``test_yaml_limits.measured`` reads it); 20,000 tables take a minute a run, so ``stress``.
-
-Before 2026-12-02: 275 MB with every option and the chart (every item's detail kept per
-play), 342 MB with ``-f bgsplay`` (json.dumps gathers an indented file's chunks in a list).
-The html page with every option and ``--chart``: 242 MB before issue 28 item 8's second part
-(the sheets' notes and extra keys kept per play, the chart's 5 MB copied through every
-template), 187 MB after (bench/RESULTS.md).
-"""
+"""A season of 20,000 tables stays under SPEC's memory limit (section 7, league standings): with
+every option and the chart, as one BG Stats import file, and as the html page with every option
+(which draws the chart into the page). Measured in a fresh process (its own VmHWM, as
+``test_yaml_limits.measured`` reads it); 20,000 tables take a minute a run, so ``stress``. What
+it measured, and what kept it under: bench/RESULTS.md and git's history."""
 
 from __future__ import annotations
 
