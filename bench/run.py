@@ -184,7 +184,7 @@ def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
     with tempfile.TemporaryDirectory() as tmp:
         files = [str(p) for p in generate_tables(Path(tmp), count, random.Random(1))]
         medians = side_by_side(
-            max(3, runs // 2),
+            max(1, runs // 2),
             load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
             scorecalc=lambda: wall([*SCORECALC, "score", *files, "--format", "json"]),
         )
@@ -207,7 +207,7 @@ def bench_standings(runs: int, count: int) -> list[tuple[str, float, float]]:
         files = sorted(str(p) for p in Path(tmp).iterdir())
         chart = str(Path(out) / "season.png")
         medians = side_by_side(
-            max(3, runs // 2),
+            max(1, runs // 2),
             load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
             standings=lambda: wall([*SCORECALC, "standings", tmp, "--format", "json"]),
             every_option=lambda: wall([*SCORECALC, "standings", tmp, *INSIGHT, "--chart", chart,
@@ -413,12 +413,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="start-up rounds (the median is the verdict)")
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
     parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
-    parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
+    parser.add_argument("--quick", action="store_true",
+                        help="every benchmark once, small (CI's check that none has rotted; no verdict to read)")
     parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally", "pad", "app"),
                         help="run one benchmark")
     parser.add_argument("--before", metavar="SCORECALC",
                         help="another install's scorecalc script, timed beside this one at start-up")
     args = parser.parse_args()
+    if args.quick:  # a run each, few files, one round: a working bench, not a figure
+        args.runs, args.pairs, args.rounds = 1, 3, 1
+        args.batch, args.standings = min(args.batch, 100), min(args.standings, 300)
     print(f"python {sys.version.split()[0]} at {PYTHON}\n")
     benches = {
         "startup": lambda: bench_startup(args.pairs, args.rounds, args.before),
