@@ -1,12 +1,16 @@
 """The GitHub workflows run what README says and nothing of their own: each ``run:`` step is one of
 README's marked commands (``<!-- ci: NAME -->``, the ones ``.ci/run`` runs) or ``.ci/run`` itself;
-everything else is a standard action. None of them can run here, so this reads them."""
+everything else is a standard action. None of them can run here, so this reads them. And the
+app's build, which the Pages workflow runs, says each step as it goes."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from tests.helpers import ROOT
@@ -97,3 +101,24 @@ def test_ci_run_runs_every_marked_command() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for name in readme_commands():
         assert re.search(rf"\b{name}\b", script), name
+
+
+def test_the_apps_build_says_each_step_as_it_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A first build takes minutes (wheels built from their sources, compiled in Node): it prints a
+    line a step, with the seconds since it started; a wheel already built says it came from the cache."""
+    spec = importlib.util.spec_from_file_location("build_app", ROOT / "scripts" / "build_app.py")
+    assert spec is not None and spec.loader is not None
+    build_app = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_app)
+    monkeypatch.setattr(build_app, "ROOT", tmp_path)
+    monkeypatch.setattr(build_app, "CACHE", tmp_path / "build" / "app-wheels")
+    kept = tmp_path / "build" / "app-wheels" / "pyyaml-6.0.4" / "PyYAML-6.0.4-py3-none-any.whl"
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(b"")
+    assert build_app.wheel("pyyaml", {"version": "6.0.4", "build": "sdist"}) == kept
+    build_app.progress("the pages")
+    lines = capsys.readouterr().out.splitlines()
+    assert [re.sub(r"^\[ *\d+\.\d s\] ", "", line) for line in lines] == [
+        "pyyaml 6.0.4: cached in build/app-wheels/pyyaml-6.0.4", "the pages"]
+    assert all(re.match(r"^\[ *\d+\.\d s\] ", line) for line in lines)
