@@ -24,7 +24,7 @@ and the screens treat it; a field the interview asks as another kind names it (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Path
@@ -130,6 +130,8 @@ class Planner:
                 continue
             if ask.applies is not None and not ask.applies(self.data, value):
                 continue
+            if callable(ask.needed):  # needed or not, from the table's own answers
+                ask = replace(ask, needed=ask.needs(self.data, value))
             child = (*path, name)
             current = value.get(name, MISSING)
             first = len(out)

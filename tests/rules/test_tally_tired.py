@@ -1,0 +1,85 @@
+"""What a tired player still met at the table, in the interview model (``scorecalc/tally/model.py``):
+a value the table's own answers make necessary is never offered to skip; settings and places in
+the players' words. Pure states, no terminal (the screens' side: tests/system/test_tally_tired.py)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from scorecalc.games import get_game
+from scorecalc.tally.answers import BadAnswer
+from scorecalc.tally.model import State, Tally
+from scorecalc.tally.questions import Progress, Question
+from scorecalc.tally.wording import seen_as
+
+NOW = datetime.datetime(2026, 12, 2, 20, 0)
+PERCY_SO_FAR = {
+    "university_cards": {"coimbra": "geology", "london": "forest", "paris": "dolphin"},
+    "solo": {"mode": "percy", "difficulty": "normal"},
+    "date": "2026-12-02 20:00",
+    "players": [{"name": "Joana", "score": 78, "knowledge": {"fauna": 5, "geology": 3, "flora": 4},
+                 "universities": {"coimbra": 1, "london": 2, "paris": 2},
+                 "board": {"turtle": 3, "dolphin": 3, "flamingo": 4, "volcano": 2, "forest": 4,
+                           "coastline": 3},
+                 "books": [{"fauna": 2, "flora": 1}], "leftover": {"animals": 1, "scientists": 3, "coins": 2,
+                                                                  "compass": 2}}],
+    "percy": {"score": 64, "knowledge": {"fauna": 4, "geology": 4, "flora": 3}},
+}
+
+
+def percy_state(universities: dict[str, int],
+                declined: frozenset[tuple[str | int, ...]] = frozenset()) -> State:
+    data = {**PERCY_SO_FAR, "percy": {**PERCY_SO_FAR["percy"], "universities": universities}}
+    return State(data, Progress(declined=frozenset({("location",)}) | declined))
+
+
+def board_question(tally: Tally, state: State) -> Question:
+    return next(q for q in tally.plan(state) if q.path == ("percy", "board"))
+
+
+def test_percys_board_is_needed_when_he_has_scientists_at_london_or_paris() -> None:
+    tally = Tally(get_game("caribe"), NOW)
+    for universities in ({"coimbra": 2, "london": 1, "paris": 1}, {"london": 1}, {"paris": 3}):
+        state = percy_state(universities)
+        board = board_question(tally, state)
+        assert not board.optional
+        with pytest.raises(BadAnswer, match="an answer is needed here"):
+            tally.apply(state, board, "")
+        with pytest.raises(BadAnswer, match="an answer is needed here"):
+            tally.decline(state, board)
+        taken = tally.apply(state, board, "2 4 1 3 5 2").state
+        assert taken.data["percy"]["board"]["forest"] == 5
+    alone = percy_state({"coimbra": 2})
+    board = board_question(tally, alone)
+    assert board.optional  # at Coimbra only, the board scores nothing: it may be skipped
+    assert "board" not in tally.apply(alone, board, "").state.data["percy"]
+
+
+def test_percys_board_skipped_before_it_was_needed_is_asked_again() -> None:
+    tally = Tally(get_game("caribe"), NOW)
+    declined = frozenset({("percy", "board")})
+    skipped = percy_state({"coimbra": 2}, declined)
+    assert board_question(tally, skipped).answered  # declined while it was not needed
+    later = percy_state({"coimbra": 2, "london": 1}, declined)  # London changed afterwards ('=')
+    board = board_question(tally, later)
+    assert not board.answered and not board.optional
+    assert tally.left(tally.plan(later)) >= 1  # the table cannot end before it is answered
+
+
+def test_percys_places_are_named_as_his() -> None:
+    tally = Tally(get_game("caribe"), NOW)
+    state = percy_state({"london": 1})
+    assert seen_as(("percy", "board"), state.data, tally.interview, tally.declaration) == "Percy's board"
+    assert seen_as(("percy", "score"), state.data, tally.interview, tally.declaration) == "Percy's score"
+
+
+def test_a_missing_board_warns_in_players_words() -> None:
+    tally = Tally(get_game("caribe"), NOW)
+    data = {**percy_state({"coimbra": 1, "london": 1}).data}
+    data["percy"] = {**data["percy"], "half_icons": {}, "coins": 0, "compass": 0}
+    errors, warnings = tally.check_table(data)
+    assert not errors
+    assert (("percy", "board"), "Percy has scientists at London but his player board is not given, so they "
+                                "score 0") in warnings

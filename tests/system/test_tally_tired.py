@@ -1,0 +1,50 @@
+"""What a tired player still met, on a real pseudo-terminal at 80 and 60 columns, read as the
+screen shows it (pexpect and pyte, ``tests/support/screen.py``):
+
+- Percy's board, needed once he has scientists at London or Paris, is asked with no ``[skip]``;
+  Enter alone is refused in words, and the rulebook's table scores Percy 112.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pexpect")
+pytest.importorskip("pyte")
+pytestmark = pytest.mark.slow
+
+from scorecalc.wrapping import display_width  # noqa: E402
+from tests.support.screen import screen_rows, typed_session  # noqa: E402
+
+WIDTHS = [80, 60]
+
+PERCY_BOOKS = [  # examples/caribe/rulebook-percy-books.yaml, typed
+    "coimbra geology, london forest, paris dolphin", "percy normal", "", "", "Joana",
+    "78", "5 3 4", "1 2 2", "3 3 4 2 4 3",
+    "fauna 2, flora 1", "flora fauna geology / flora fauna none", "geology 1", "", "1 3 2 2",
+    "64", "4 4 3", "2 1 1", "", "2 4 1 3 5 2", "fauna 8, geology 5, flora 5", "4", "1",
+]
+
+
+def tally(game: str, answers: list[str], columns: int, cwd: Path) -> list[str]:
+    output = typed_session(["tally", game, f"{game}-night.yaml"], answers, columns, cwd)
+    rows = screen_rows(output, columns)
+    assert all(display_width(row) <= columns for row in rows)
+    return rows
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_percys_needed_board_refuses_enter_and_the_table_scores_112(columns: int, tmp_path: Path) -> None:
+    rows = tally("caribe", PERCY_BOOKS, columns, tmp_path)
+    boards = [i for i, row in enumerate(rows) if row.startswith("› board")]
+    percy = boards[-2:]  # his board: asked, Enter refused, asked again
+    assert [rows[i] for i in percy] == ["› board:", "› board: 2 4 1 3 5 2"]
+    assert "an answer is needed here" in rows[percy[0] + 1]
+    assert not [row for row in rows if "skip]" in row and row.startswith("› board")]
+    assert not [row for row in rows if "percy.board" in row or "'board'" in row]
+    summary = [row.split() for row in rows if row.split()[1:2] == ["Percy"]]
+    assert summary and summary[-1][-1] == "112"
+    written = (tmp_path / "caribe-night.yaml").read_text(encoding="utf-8")
+    assert "board: {turtle: 2, dolphin: 4, flamingo: 1, volcano: 3, forest: 5, coastline: 2}" in written
