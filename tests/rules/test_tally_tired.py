@@ -83,3 +83,22 @@ def test_a_missing_board_warns_in_players_words() -> None:
     assert not errors
     assert (("percy", "board"), "Percy has scientists at London but his player board is not given, so they "
                                 "score 0") in warnings
+
+
+def test_a_reversed_sea_is_said_once_at_row_1_and_her_board_is_drawn_by_her_symbols() -> None:
+    tally = Tally(get_game("caracas"), NOW)
+    state = State({"players": [{"name": "Alex"}], "date": "2026-12-02 20:00"},
+                  Progress(declined=frozenset({("location",), ("rules",)})))
+    row = next(q for q in tally.plan(state) if not q.answered)
+    assert row.label == "row 1" and "'reversed' first" in row.doc
+    said = tally.apply(state, row, "reversed")
+    assert said.state.data["players"][0]["sea"] == "reversed"
+    assert "Alex's SEA reads ▲ ◎ ▢ ✻ left to right" in said.said[0].text
+    row = next(q for q in tally.plan(said.state) if not q.answered)
+    assert row.label == "row 1" and row.doc.startswith("four tokens, ▲ ◎ ▢ ✻ left to right")
+    typed = tally.apply(said.state, row, "JuJa~ES JuJa . .").state
+    assert row.form is not None
+    header = row.form.picture(typed.data["players"][0], 80).splitlines()[0]
+    assert header.split() == ["▲", "◎", "▢", "✻"]
+    back = tally.apply(said.state, row, "standard").state
+    assert "sea" not in back.data["players"][0]  # the first order: nothing written

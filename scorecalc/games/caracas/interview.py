@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...spec.answer import BadAnswer
-from ...spec.interview import Ask, Cell, Entry, Interview, Palette, Pick, Step
+from ...spec.interview import NEVER, Ask, Cell, Entry, Interview, Palette, Pick, Step
 from .animals import name as animal_name
 from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
@@ -27,6 +27,21 @@ if TYPE_CHECKING:
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
 FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: 'biggest_jungle "
                  "savannah_areas swamp_areas forks', e.g. '6 4 2 3'")
+REVERSED_ROW_DOC = ROW_DOC.replace("✻ ▢ ◎ ▲", "▲ ◎ ▢ ✻")
+SEA_DOC = "a SEA that reads ▲ ◎ ▢ ✻ left to right: 'reversed' first"
+SEA_WORDS = {"reversed": "reversed", "▲◎▢✻": "reversed", "standard": "standard", "✻▢◎▲": "standard"}
+"""What row 1 takes instead of a row: how the explorer's SEA reads (once per explorer; a row typed
+at once keeps the first order, so piped answers keep their meaning)."""
+
+
+def row_doc(record: Mapping[str, Any], first: bool) -> str:
+    """A row's help, its symbols in the order the explorer's SEA shows them."""
+    reversed_sea = record.get("sea") == "reversed"
+    if not first:
+        return REVERSED_ROW_DOC if reversed_sea else ROW_DOC
+    if reversed_sea:
+        return FIRST_ROW_DOC.replace(ROW_DOC, REVERSED_ROW_DOC) + "; 'standard': a SEA ✻ ▢ ◎ ▲"
+    return f"{FIRST_ROW_DOC}; {SEA_DOC}"
 
 
 TILE_KEY = re.compile(r"grid\.r([1-9][0-9]?)c([1-9])")
@@ -75,7 +90,7 @@ class BoardRows:
         rows = rows_of(record)
         if isinstance(text, str) and not held_open:
             return Step("board", doc=PLAYER.fields["grid"].doc, done=True, default="keep", value=text)
-        return Step(f"row {len(rows) + 1}", doc=ROW_DOC if rows else FIRST_ROW_DOC, optional=bool(rows),
+        return Step(f"row {len(rows) + 1}", doc=row_doc(record, not rows), optional=bool(rows),
                     default="end of board" if rows else "", value=text)
 
     def reopens(self, record: Mapping[str, Any]) -> bool:
@@ -94,6 +109,10 @@ class BoardRows:
             self.close(entry)
             return
         tokens = text.split()
+        sea = SEA_WORDS.get("".join(tokens).lower()) if not rows else None
+        if sea is not None:
+            self.sea(entry, sea)
+            return
         if not rows and tokens and all(token.isdigit() for token in tokens):
             figures = entry.checked(LANDSCAPE, text, (*entry.path, "landscape"))
             explorer.pop("grid", None)
@@ -106,6 +125,17 @@ class BoardRows:
         entry.hold(True)  # a board never ends by itself: a table may differ from the rulebook's count
         entry.draw()
         self.count(entry, found)
+
+    @staticmethod
+    def sea(entry: Entry, sea: str) -> None:
+        """How the explorer's SEA reads: written only when it is the rulebook's other side."""
+        if sea == "reversed":
+            entry.record["sea"] = sea
+        else:
+            entry.record.pop("sea", None)
+        order = "▲ ◎ ▢ ✻" if sea == "reversed" else "✻ ▢ ◎ ▲"
+        entry.say(f"{entry.record.get('name', 'This explorer')}'s SEA reads {order} left to right: "
+                  "her squares are named by her symbols")
 
     def set_tile(self, entry: Entry, row: int, col: int, token: str) -> None:
         """The square at ``row``, ``col`` (1-based) holds the tile ``token`` (``.``: none); the
@@ -246,7 +276,8 @@ class BoardRows:
         rows = rows_of(record)
         if not rows:
             return ""
-        board = Board(item.tile for item in self.read(rows[:-1], rows[-1]))
+        tiles = (item.tile for item in self.read(rows[:-1], rows[-1]))
+        board = Board(tiles, str(record.get("sea", "standard")))
         return "\n".join(draw_board(board, width))
 
     @staticmethod
@@ -400,5 +431,5 @@ HOUSE_RULES = {
 """The readings the rulebook leaves open (docs/rules/caracas.md), as phones offer them: each a
 choice in words, folded at the end with the date and place (SPEC section 8)."""
 
-INTERVIEW = Interview({"rules": Ask(rarely="house rules?"), **HOUSE_RULES}, forms={"players": BoardRows()},
-                      words=place_words)
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?"), "players.sea": NEVER, **HOUSE_RULES},
+                      forms={"players": BoardRows()}, words=place_words)
