@@ -130,7 +130,7 @@ class Tally:
         if question.form is not None and question.step is not None:
             entry = FormEntry(self, work, question)
             question.form.answer(entry, question.step, text)
-            return Outcome(work.state(), said=tuple(entry.said))
+            return Outcome(self.as_chosen(work.state()), said=tuple(entry.said))
         if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
             work.empty(question, text)
         else:
@@ -140,7 +140,7 @@ class Tally:
             work.put(question, value)
             if is_name(question) and question.answered:  # she is renamed everywhere the table names her
                 work.data = renamed(work.data, question.value, value)
-        after = work.state()
+        after = self.as_chosen(work.state())
         return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
 
     def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
@@ -251,7 +251,30 @@ class Tally:
 
     def complete(self, state: State) -> State:
         """The table as written when complete: no progress kept."""
-        return State(state.data, Progress())
+        return State(self.as_chosen(state).data, Progress())
+
+    def as_chosen(self, state: State) -> State:
+        """``state`` with each setting rarely changed (``Ask.rarely``: Caracas' readings) holding
+        only what differs from its defaults, none at all when nothing does: FILE holds what was
+        chosen, not a block of defaults (a FILE read back has them filled in)."""
+        data, declined = state.data, set(state.progress.declined)
+        for name, spec_field in self.declaration.fields.items():
+            held = data.get(name)
+            record = record_of(spec_field.spec)
+            if not self.interview.ask(name).rarely or not isinstance(held, dict) or record is None:
+                continue
+            kept = {key: value for key, value in held.items()
+                    if key not in record.fields or value != record.fields[key].default}
+            if kept == held:
+                continue
+            data = {key: value for key, value in data.items() if key != name}
+            if kept:
+                data[name] = kept
+            else:
+                declined.add((name,))
+        if data is state.data:
+            return state
+        return State(data, replace(state.progress, declined=frozenset(declined)))
 
     # --- checking the table so far ------------------------------------------------------------
 

@@ -285,6 +285,8 @@ class Session(Moving):
         choices = choice_line(question.spec)
         if doc and (doc, question.section) != self.last_doc:
             self.terminal.say(f"  {self.terminal.dim(doc)}")
+            for number, reading in enumerate(question.readings, start=1):  # a setting opened with 'y'
+                self.terminal.say(self.terminal.dim(f"    {number}. {reading}"))
         self.last_doc = (doc, question.section)
         if choices:
             self.terminal.say("  " + self.terminal.dim(choices))

@@ -8,11 +8,18 @@ choice of one field becomes that one-line answer here, and the model applies it 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..spec import MISSING, record_of
+from ..errors import Path
+from ..spec import MISSING, Spec, record_of
 from ..spec.interview import Interview, key_of
 from .answers import check, one_line
-from .questions import Question
+
+if TYPE_CHECKING:
+    from .questions import Question
+
+NONE_CHANGED = "as the rulebook reads"
+"""A setting rarely changed with none of its fields changed, in words."""
 
 
 @dataclass(frozen=True)
@@ -53,3 +60,39 @@ def whole(interview: Interview, question: Question, name: str, text: str) -> str
     answers = {part.name: part.value for part in parts(interview, question) if part.value}
     answers[name] = one_line(record.fields[name].spec, value)
     return ", ".join(f"{key} {answer}" for key, answer in answers.items())
+
+
+def told(interview: Interview, path: Path, spec: Spec, value: Any) -> str:
+    """A setting rarely changed in the players' words: each field that differs from its default
+    as its question and its choice's words (``The tiles around a Snake: only the 4 at its
+    sides``), or ``NONE_CHANGED``."""
+    record = record_of(spec)
+    if record is None:
+        return ""
+    held = value if isinstance(value, dict) else {}
+    found = []
+    for name, spec_field in record.fields.items():
+        if name not in held or held[name] == spec_field.default:
+            continue
+        ask = interview.ask(key_of((*path, name)))
+        text = one_line(spec_field.spec, held[name])
+        found.append(f"{ask.said or spec_field.doc}: {ask.choices.get(text, text)}")
+    return "; ".join(found) or NONE_CHANGED
+
+
+def readings(interview: Interview, path: Path, spec: Spec, value: Any) -> tuple[str, ...]:
+    """Each field of a setting rarely changed, in order, in the players' words with what may be
+    typed for it and what it holds now: the help of its one-line answer (values in this order)."""
+    record = record_of(spec)
+    if record is None:
+        return ()
+    held = value if isinstance(value, dict) else {}
+    lines = []
+    for name, spec_field in record.fields.items():
+        ask = interview.ask(key_of((*path, name)))
+        now = held.get(name, spec_field.default)
+        text = "" if now is MISSING else one_line(spec_field.spec, now)
+        offered = (", or ".join(f"'{word}' {words}" for word, words in ask.choices.items())
+                   if ask.choices else "a number")
+        lines.append(f"{ask.said or spec_field.doc}: {offered} (now {text})")
+    return tuple(lines)

@@ -2,7 +2,9 @@
 screen shows it (pexpect and pyte, ``tests/support/screen.py``):
 
 - Percy's board, needed once he has scientists at London or Paris, is asked with no ``[skip]``;
-  Enter alone is refused in words, and the rulebook's table scores Percy 112.
+  Enter alone is refused in words, and the rulebook's table scores Percy 112;
+- Caracas' house rules, the comparison-only figures and the ``=`` list speak the players' words,
+  never a setting's file name, and "no" to house rules writes no ``rules:`` block.
 """
 
 from __future__ import annotations
@@ -48,3 +50,21 @@ def test_percys_needed_board_refuses_enter_and_the_table_scores_112(columns: int
     assert summary and summary[-1][-1] == "112"
     written = (tmp_path / "caribe-night.yaml").read_text(encoding="utf-8")
     assert "board: {turtle: 2, dolphin: 4, flamingo: 1, volcano: 3, forest: 5, coastline: 2}" in written
+
+
+FILE_NAMES = ("caiman_ties", "flamingo_min_run", "snake_min_types", "snake_around", "biggest_jungle",
+              "savannah_areas", "swamp_areas", "junctions:")
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_house_rules_figures_and_the_list_in_words(columns: int, tmp_path: Path) -> None:
+    rows = tally("caracas", ["?", "n", "", "", "Alex", "", "=", "", "6 4 2 3"], columns, tmp_path)
+    screen = " ".join(" ".join(rows).split())
+    assert not [name for name in FILE_NAMES if name in screen]
+    assert "A Caiman in a river basin tied for the most tiles: 'count' scores" in screen
+    assert "The tiles around a Snake: '8' the up to 8 around it, diagonals included, or '4' only" in screen
+    assert "explorer: biggest jungle, savannah areas, swamp areas, forks in one basin" in screen
+    listed = rows[next(i for i, row in enumerate(rows) if row.endswith(": =")) + 1]
+    assert listed.strip() == "1. rules: as the rulebook reads"
+    written = (tmp_path / "caracas-night.yaml").read_text(encoding="utf-8")
+    assert "rules:" not in written and "biggest_jungle: 6" in written

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...spec.answer import BadAnswer
 from ...spec.interview import NEVER, Ask, Cell, Entry, Interview, Palette, Pick, Step
+from .animals import CAIMAN_TIES
 from .animals import name as animal_name
 from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from ...pictures import Drawing
 
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
-FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: 'biggest_jungle "
-                 "savannah_areas swamp_areas forks', e.g. '6 4 2 3'")
+FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: biggest jungle, "
+                 "savannah areas, swamp areas, forks in one basin, e.g. '6 4 2 3'")
 REVERSED_ROW_DOC = ROW_DOC.replace("✻ ▢ ◎ ▲", "▲ ◎ ▢ ✻")
 SEA_DOC = "a SEA that reads ▲ ◎ ▢ ✻ left to right: 'reversed' first"
 SEA_WORDS = {"reversed": "reversed", "▲◎▢✻": "reversed", "standard": "standard", "✻▢◎▲": "standard"}
@@ -418,9 +419,7 @@ def tile_words(tile: Any, index: int) -> str:
 
 
 HOUSE_RULES = {
-    "rules.caiman_ties": Ask(said="A Caiman in a river basin tied for the most tiles", choices={
-        "count": "scores (a tied basin is a biggest one)", "strict": "does not score (only a basin "
-        "with strictly the most tiles)"}),
+    "rules.caiman_ties": Ask(said="A Caiman in a river basin tied for the most tiles", choices=CAIMAN_TIES),
     "rules.flamingo_min_run": Ask(said="Tiles a Flamingo's unbroken run in its column needs to score"),
     "rules.snake_min_types": Ask(said="Different animal types around a Snake it needs to score"),
     "rules.snake_around": Ask(said="The tiles around a Snake", choices={
@@ -431,5 +430,6 @@ HOUSE_RULES = {
 """The readings the rulebook leaves open (docs/rules/caracas.md), as phones offer them: each a
 choice in words, folded at the end with the date and place (SPEC section 8)."""
 
-INTERVIEW = Interview({"rules": Ask(rarely="house rules?"), "players.sea": NEVER, **HOUSE_RULES},
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?", said="the readings the rulebook leaves open"),
+                       "players.sea": NEVER, **HOUSE_RULES},
                       forms={"players": BoardRows()}, words=place_words)
