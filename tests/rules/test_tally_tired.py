@@ -102,3 +102,24 @@ def test_a_reversed_sea_is_said_once_at_row_1_and_her_board_is_drawn_by_her_symb
     assert header.split() == ["▲", "◎", "▢", "✻"]
     back = tally.apply(said.state, row, "standard").state
     assert "sea" not in back.data["players"][0]  # the first order: nothing written
+
+
+def origin_board_state(objective: str) -> State:
+    return State({"variant": "standard", "objective": objective, "date": "2026-12-02 20:00",
+                  "players": [{"name": "Rachel", "score": 38, "books": {"land": 4, "water": 8, "air": 2},
+                               "tiles": 0}],
+                  "board": [{"species": "Sea Snail"}]},
+                 Progress(declined=frozenset({("location",)})))
+
+
+def test_origins_starting_tile_is_said_where_the_level_is_asked() -> None:
+    tally = Tally(get_game("origin"), NOW)
+    state = origin_board_state("plymouth")  # a starting tile scores as Level 1: 'starting' not asked
+    level = next(q for q in tally.plan(state) if q.path == ("board", 0, "level"))
+    assert level.doc.endswith("a starting tile: 1") and "not needed" not in level.doc
+    assert tally.apply(state, level, "1").state.data["board"][0]["level"] == 1
+    state = origin_board_state("tahiti")  # icons count: whether it is a starting tile is asked
+    starting = next(q for q in tally.plan(state) if q.path == ("board", 0, "starting"))
+    assert starting.doc.startswith("one of the 3 Starting Species Tiles? 'y' or 'n'")
+    after = tally.apply(state, starting, "y").state
+    assert not [q for q in tally.plan(after) if q.path == ("board", 0, "level")]  # Level 1: not asked

@@ -4,7 +4,8 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
 - Percy's board, needed once he has scientists at London or Paris, is asked with no ``[skip]``;
   Enter alone is refused in words, and the rulebook's table scores Percy 112;
 - Caracas' house rules, the comparison-only figures and the ``=`` list speak the players' words,
-  never a setting's file name, and "no" to house rules writes no ``rules:`` block.
+  never a setting's file name, and "no" to house rules writes no ``rules:`` block;
+- Origin's level says where it is asked that a starting tile is entered as Level 1.
 """
 
 from __future__ import annotations
@@ -68,3 +69,15 @@ def test_house_rules_figures_and_the_list_in_words(columns: int, tmp_path: Path)
     assert listed.strip() == "1. rules: as the rulebook reads"
     written = (tmp_path / "caracas-night.yaml").read_text(encoding="utf-8")
     assert "rules:" not in written and "biggest_jungle: 6" in written
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_origins_level_says_a_starting_tile_is_1(columns: int, tmp_path: Path) -> None:
+    answers = ["", "plymouth", "", "", "Rachel", "Ezra", "", "38", "4 8 2", "0", "30", "1 2 3", "0",
+               "Sea Snail", "?", "1", "Rachel 1", ""]
+    rows = tally("origin", answers, columns, tmp_path)
+    level = next(i for i, row in enumerate(rows) if row.startswith("› level"))
+    shown = " ".join(" ".join(rows[level - 3:level + 12]).split())
+    assert "the tile's Level, 1-4 (the number in the turtle); a starting tile: 1" in shown
+    assert "not needed" not in shown and "✗" not in " ".join(rows)
+    assert "Sea Snail (Level 1): Rachel 1 cube -> Rachel" in " ".join(rows)
