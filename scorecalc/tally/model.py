@@ -363,8 +363,13 @@ class Tally:
         for error in errors:
             fixing = self.fixing(state, error.path)
             plan = self.plan(fixing)
-            keys = [question.key for question in self.about(plan, error)]
-            out.append(Problem(error, fixing, tuple(keys), self.words(error, state.data)))
+            about = self.about(plan, error)
+            keys = [question.key for question in about]
+            words = self.words(error, state.data)
+            step = about[0].step if about else None
+            if step is not None and step.fault:  # the row as the player counts it, not the file's token
+                words = f"{self.seen(about[0].path, state.data)}, {step.label}: {step.fault}"
+            out.append(Problem(error, fixing, tuple(keys), words))
         return out
 
     def words(self, error: InputError, data: dict[str, Any]) -> str:

@@ -374,8 +374,8 @@ class Session(Moving):
                           for q in fixes)
         self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
         if not self.terminal.interactive:
-            self.terminal.say(f"{self.name}: the table does not add up; the questions that can fix it: "
-                              f"{names}; stopped ({self.kept()})")
+            self.terminal.say(f"{self.name}: {message}; the questions that can fix it: {names}; "
+                              f"stopped ({self.kept()})")
             return EXIT_BAD_INPUT
         self.terminal.say(f"  the questions that can fix it, in turn: {names} ('=' goes to any other)")
         self.state = problem.state

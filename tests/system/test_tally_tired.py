@@ -5,7 +5,9 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
   Enter alone is refused in words, and the rulebook's table scores Percy 112;
 - Caracas' house rules, the comparison-only figures and the ``=`` list speak the players' words,
   never a setting's file name, and "no" to house rules writes no ``rules:`` block;
-- Origin's level says where it is asked that a starting tile is entered as Level 1.
+- Origin's level says where it is asked that a starting tile is entered as Level 1;
+- a file's board whose row 1 does not read reopens at row 1, its good row 2 kept and shown; piped,
+  the run names the row and its fault.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ pytestmark = pytest.mark.slow
 
 from scorecalc.wrapping import display_width  # noqa: E402
 from tests.support.screen import screen_rows, typed_session  # noqa: E402
+from tests.support.tally_run import run_tally  # noqa: E402
 
 WIDTHS = [80, 60]
 
@@ -81,3 +84,38 @@ def test_origins_level_says_a_starting_tile_is_1(columns: int, tmp_path: Path) -
     assert "the tile's Level, 1-4 (the number in the turtle); a starting tile: 1" in shown
     assert "not needed" not in shown and "✗" not in " ".join(rows)
     assert "Sea Snail (Level 1): Rachel 1 cube -> Rachel" in " ".join(rows)
+
+
+BAD_ROW_1 = """\
+game: caracas
+players:
+  - name: Alex
+    grid: |
+      JuJg~NS  JuSlSo~NESW  JuHo~SW  SaAt
+      JuKi~NE  SwPiGu~NESW  SwAn~NW  SaIb
+  - name: Bea
+    landscape: {biggest_jungle: 6, savannah_areas: 4, swamp_areas: 2, forks: 3}
+"""
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_files_bad_row_1_reopens_at_row_1_and_keeps_row_2(columns: int, tmp_path: Path) -> None:
+    (tmp_path / "caracas-night.yaml").write_text(BAD_ROW_1, encoding="utf-8")
+    rows = tally("caracas", ["JuJa~NS JuSlSo~NESW JuHo~SW SaAt", ""], columns, tmp_path)
+    screen = " ".join(" ".join(rows).split())
+    assert "✗ Alex's board, row 1: unknown animal code 'Jg'" in screen
+    assert "the rows after it are kept (row 2 JuKi~NE SwPiGu~NESW SwAn~NW SaIb)" in screen
+    prompts = [row for row in rows if row.startswith("› row")]
+    assert prompts == ["› row 1: JuJa~NS JuSlSo~NESW JuHo~SW SaAt", "› row 3 [end of board]:"]
+    drawn = rows.index(prompts[0]) + 1
+    assert [row.split()[0] for row in rows[drawn:] if row.split()[:1] in (["1"], ["2"])][:2] == ["1", "2"]
+    written = (tmp_path / "caracas-night.yaml").read_text(encoding="utf-8")
+    assert "JuJa~NS" in written and "JuKi~NE  SwPiGu~NESW  SwAn~NW  SaIb" in written and "Jg" not in written
+
+
+def test_a_files_bad_row_piped_names_the_row_and_its_fault(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text(BAD_ROW_1, encoding="utf-8")
+    done = run_tally(["tally", "caracas", str(tmp_path / "t.yaml")], [b""])
+    assert done.code == 2
+    assert "t.yaml: Alex's board, row 1: unknown animal code 'Jg'" in done.stderr
+    assert "does not add up" not in done.stderr and "JuJg" not in done.stderr

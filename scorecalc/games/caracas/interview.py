@@ -89,6 +89,13 @@ class BoardRows:
                         value=record["landscape"])
         text = record.get("grid")
         rows = rows_of(record)
+        fault = self.fault(rows)
+        if fault is not None and held_open:  # a file's row that does not read: asked again there
+            row, message = fault
+            kept = "; ".join(f"row {n} {' '.join(rows[n - 1].split())}"
+                             for n in range(row + 1, len(rows) + 1))
+            return Step(f"row {row}", doc=f"{row_doc(record, False)}; the rows after it are kept"
+                        + (f" ({kept})" if kept else ""), value=text, fault=message)
         if isinstance(text, str) and not held_open:
             return Step("board", doc=PLAYER.fields["grid"].doc, done=True, default="keep", value=text)
         return Step(f"row {len(rows) + 1}", doc=row_doc(record, not rows), optional=bool(rows),
@@ -97,6 +104,30 @@ class BoardRows:
     def reopens(self, record: Mapping[str, Any]) -> bool:
         return bool(rows_of(record))
 
+    @staticmethod
+    def fault(rows: list[str]) -> tuple[int, str] | None:
+        """The first row that does not read (a file's: typed rows are read before they are kept)
+        and what is wrong with it, the row named by its number, not by the file's token."""
+        for index in range(len(rows)):
+            try:
+                parse_grid("".join(row + "\n" for row in rows[:index + 1]))
+            except GridError as error:
+                message = re.sub(r"^token '[^']*': ", "", error.message)
+                return index + 1, message + (f" ({error.hint})" if error.hint else "")
+        return None
+
+    def retyped(self, entry: Entry, rows: list[str], row: int, text: str) -> None:
+        """Row ``row``, which did not read, typed again; the rows after it kept as they are."""
+        if text in ("", "-"):
+            raise BadAnswer(f"row {row} does not read: type it again (four squares, '.' for none)")
+        found = self.read(rows[:row - 1], text)
+        table = [line.split() for line in rows]
+        table[row - 1] = cells_of(found, row)
+        entry.record["grid"] = GRID_HEADER + aligned(table)
+        entry.hold(True)
+        if self.fault(rows_of(entry.record)) is None:
+            entry.draw()
+
     def answer(self, entry: Entry, step: Step, text: str) -> None:
         if step.done and text in ("", "-"):
             return
@@ -104,6 +135,10 @@ class BoardRows:
         if step.done and "landscape" in explorer:  # the four figures typed again, or row 1 instead
             explorer.pop("landscape")
         rows = rows_of(explorer)
+        fault = self.fault(rows)
+        if fault is not None:
+            self.retyped(entry, rows, fault[0], text)
+            return
         if text in ("", "-"):
             if not rows:
                 raise BadAnswer("type row 1 of the board (or the four landscape figures)")
@@ -275,7 +310,7 @@ class BoardRows:
         from .show import draw_board
 
         rows = rows_of(record)
-        if not rows:
+        if not rows or self.fault(rows) is not None:
             return ""
         tiles = (item.tile for item in self.read(rows[:-1], rows[-1]))
         board = Board(tiles, str(record.get("sea", "standard")))
@@ -331,7 +366,7 @@ class BoardRows:
     def back(self, entry: Entry, step: Step) -> bool:
         """``<`` on a row: take back the row typed last (asked again)."""
         rows = [row for row in rows_of(entry.record) if not row.lstrip().startswith("#")]
-        if step.done or not rows:
+        if step.done or not rows or step.fault:  # a file's row asked again: '<' leaves the board as it is
             return False
         if len(rows) == 1:
             entry.record.pop("grid")
