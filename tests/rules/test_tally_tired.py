@@ -123,3 +123,19 @@ def test_origins_starting_tile_is_said_where_the_level_is_asked() -> None:
     assert starting.doc.startswith("one of the 3 Starting Species Tiles? 'y' or 'n'")
     after = tally.apply(state, starting, "y").state
     assert not [q for q in tally.plan(after) if q.path == ("board", 0, "level")]  # Level 1: not asked
+
+
+def test_names_of_several_words_are_read_from_spaces_where_one_reading_holds() -> None:
+    from scorecalc.games.galapagos.declaration import ANIMAL
+    from scorecalc.spec import Choice, ListOf
+    from scorecalc.tally.answers import check
+
+    animals = ListOf(ANIMAL)
+    assert check(animals, "sea lion booby", ("animals",)) == ["sea_lion", "booby"]
+    assert check(animals, "booby sea lion penguin", ("animals",)) == ["booby", "sea_lion", "penguin"]
+    with pytest.raises(BadAnswer, match=r"^animal 3: unknown animal 'sea'"):  # counted as typed: the third
+        check(animals, "sea lion tortoise sea", ("animals",))
+    both = ListOf(Choice(words=("sea", "lion", "sea_lion", "booby"), what="thing"))
+    with pytest.raises(BadAnswer, match="reads two ways: sea, lion, booby — or — sea lion, booby"):
+        check(both, "sea lion booby", ("things",))
+    assert check(both, "sea lion, booby", ("things",)) == ["sea_lion", "booby"]  # commas settle it

@@ -7,7 +7,8 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
   never a setting's file name, and "no" to house rules writes no ``rules:`` block;
 - Origin's level says where it is asked that a starting tile is entered as Level 1;
 - a file's board whose row 1 does not read reopens at row 1, its good row 2 kept and shown; piped,
-  the run names the row and its fault.
+  the run names the row and its fault;
+- ``sea lion booby`` is the exhibition's sea lion and booby, shown as said.
 """
 
 from __future__ import annotations
@@ -119,3 +120,13 @@ def test_a_files_bad_row_piped_names_the_row_and_its_fault(tmp_path: Path) -> No
     assert done.code == 2
     assert "t.yaml: Alex's board, row 1: unknown animal code 'Jg'" in done.stderr
     assert "does not add up" not in done.stderr and "JuJg" not in done.stderr
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_sea_lion_booby_is_two_animals(columns: int, tmp_path: Path) -> None:
+    answers = ["", "", "Anna", "Ben", "", "41", "17", "", "2300", "sea lion booby", "", "=", "", "^C"]
+    rows = tally("galapagos", answers, columns, tmp_path)
+    assert not [row for row in rows if "✗" in row]
+    assert any(row.strip().endswith("Anna's exhibition 1 animals: sea lion, booby") for row in rows)
+    written = (tmp_path / "galapagos-night.yaml").read_text(encoding="utf-8")
+    assert "animals: [sea_lion, booby]" in written
