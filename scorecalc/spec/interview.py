@@ -107,6 +107,9 @@ class Step:
     """An empty answer is accepted here (it ends the form)."""
     value: Any = None
     """The form's part of the record so far (the grid typed), for going back."""
+    back: str = ""
+    """What ``<`` takes back here, in words (``row 3``); empty: nothing, ``<`` goes to the
+    question before."""
     fault: str = ""
     """What is wrong with the part asked again, in the players' words (a file's row that does not
     read: ``unknown animal code 'Jg'``); a problem of the table names it with the step's label."""

@@ -254,27 +254,9 @@ class Tally:
         return State(self.as_chosen(state).data, Progress())
 
     def as_chosen(self, state: State) -> State:
-        """``state`` with each setting rarely changed (``Ask.rarely``: Caracas' readings) holding
-        only what differs from its defaults, none at all when nothing does: FILE holds what was
-        chosen, not a block of defaults (a FILE read back has them filled in)."""
-        data, declined = state.data, set(state.progress.declined)
-        for name, spec_field in self.declaration.fields.items():
-            held = data.get(name)
-            record = record_of(spec_field.spec)
-            if not self.interview.ask(name).rarely or not isinstance(held, dict) or record is None:
-                continue
-            kept = {key: value for key, value in held.items()
-                    if key not in record.fields or value != record.fields[key].default}
-            if kept == held:
-                continue
-            data = {key: value for key, value in data.items() if key != name}
-            if kept:
-                data[name] = kept
-            else:
-                declined.add((name,))
-        if data is state.data:
-            return state
-        return State(data, replace(state.progress, declined=frozenset(declined)))
+        """``state`` as FILE holds it: each setting rarely changed only where it differs from its
+        defaults (``settings.as_chosen``)."""
+        return settings.as_chosen(self.declaration, self.interview, state)
 
     # --- checking the table so far ------------------------------------------------------------
 

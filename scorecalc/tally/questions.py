@@ -31,7 +31,7 @@ from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
 from ..spec.interview import WHEN_AND_WHERE, Ask, EntryForm, Interview, Step, key_of
 from ..tablefile.reading import Progress as Progress  # its home is the table-file module
-from . import settings
+from . import told
 from .kinds import FORM, ITEM, VALUE, Kind, named
 
 
@@ -70,11 +70,11 @@ class Question:
     rarely: str = ""
     """A setting rarely changed: asked first as this yes-or-no question (``Ask.rarely``)."""
     told: str = ""
-    """A setting rarely changed, as it stands, in the players' words (``settings.told``): what
+    """A setting rarely changed, as it stands, in the players' words (``told.told``): what
     the screens show of it, never its fields' file names."""
     readings: tuple[str, ...] = ()
     """A setting rarely changed: each of its fields in words, in the order its values are typed
-    (``settings.readings``)."""
+    (``told.readings``)."""
     folded: bool = False
     """On phones, asked last and folded ("nothing to change usually"): the date, the place and
     the settings rarely changed (SPEC section 8, "A phone in a player's hand"); the terminal asks
@@ -175,8 +175,8 @@ class Planner:
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
             declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
-            told=settings.told(self.interview, path, spec, value) if ask.rarely else "",
-            readings=settings.readings(self.interview, path, spec, value) if ask.rarely else (),
+            told=told.told(self.interview, path, spec, value) if ask.rarely else "",
+            readings=told.readings(self.interview, path, spec, value) if ask.rarely else (),
         )
 
     def form_step(self, form: EntryForm, first: Field, record: dict[str, Any], path: Path, section: str,

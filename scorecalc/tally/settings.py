@@ -7,19 +7,17 @@ choice of one field becomes that one-line answer here, and the model applies it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..errors import Path
-from ..spec import MISSING, Spec, record_of
+from ..spec import MISSING, Record, record_of
 from ..spec.interview import Interview, key_of
 from .answers import check, one_line
+from .state import State
 
 if TYPE_CHECKING:
     from .questions import Question
 
-NONE_CHANGED = "as the rulebook reads"
-"""A setting rarely changed with none of its fields changed, in words."""
 
 
 @dataclass(frozen=True)
@@ -62,37 +60,25 @@ def whole(interview: Interview, question: Question, name: str, text: str) -> str
     return ", ".join(f"{key} {answer}" for key, answer in answers.items())
 
 
-def told(interview: Interview, path: Path, spec: Spec, value: Any) -> str:
-    """A setting rarely changed in the players' words: each field that differs from its default
-    as its question and its choice's words (``The tiles around a Snake: only the 4 at its
-    sides``), or ``NONE_CHANGED``."""
-    record = record_of(spec)
-    if record is None:
-        return ""
-    held = value if isinstance(value, dict) else {}
-    found = []
-    for name, spec_field in record.fields.items():
-        if name not in held or held[name] == spec_field.default:
+def as_chosen(declaration: Record, interview: Interview, state: State) -> State:
+    """``state`` with each setting rarely changed (``Ask.rarely``: Caracas' readings) holding only
+    what differs from its defaults, none at all (declined) when nothing does: FILE holds what was
+    chosen, not a block of defaults (a FILE read back has them filled in)."""
+    data, declined = state.data, set(state.progress.declined)
+    for name, spec_field in declaration.fields.items():
+        held = data.get(name)
+        record = record_of(spec_field.spec)
+        if not interview.ask(name).rarely or not isinstance(held, dict) or record is None:
             continue
-        ask = interview.ask(key_of((*path, name)))
-        text = one_line(spec_field.spec, held[name])
-        found.append(f"{ask.said or spec_field.doc}: {ask.choices.get(text, text)}")
-    return "; ".join(found) or NONE_CHANGED
-
-
-def readings(interview: Interview, path: Path, spec: Spec, value: Any) -> tuple[str, ...]:
-    """Each field of a setting rarely changed, in order, in the players' words with what may be
-    typed for it and what it holds now: the help of its one-line answer (values in this order)."""
-    record = record_of(spec)
-    if record is None:
-        return ()
-    held = value if isinstance(value, dict) else {}
-    lines = []
-    for name, spec_field in record.fields.items():
-        ask = interview.ask(key_of((*path, name)))
-        now = held.get(name, spec_field.default)
-        text = "" if now is MISSING else one_line(spec_field.spec, now)
-        offered = (", or ".join(f"'{word}' {words}" for word, words in ask.choices.items())
-                   if ask.choices else "a number")
-        lines.append(f"{ask.said or spec_field.doc}: {offered} (now {text})")
-    return tuple(lines)
+        kept = {key: value for key, value in held.items()
+                if key not in record.fields or value != record.fields[key].default}
+        if kept == held:
+            continue
+        data = {key: value for key, value in data.items() if key != name}
+        if kept:
+            data[name] = kept
+        else:
+            declined.add((name,))
+    if data is state.data:
+        return state
+    return State(data, replace(state.progress, declined=frozenset(declined)))

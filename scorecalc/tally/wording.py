@@ -58,6 +58,8 @@ def help_text(question: Question, now: datetime.datetime, gated: bool) -> str:
         return setting_help(question, gated)
     lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}"]
     lines.append(f"  answer: {question.spec.answer_syntax()}")
+    if question.step is not None and question.step.back:
+        lines.append(f"  '<' here takes back {question.step.back}")
     if not gated:
         if question.words and not question.spec.choices():
             lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")

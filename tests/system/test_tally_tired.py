@@ -8,7 +8,10 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
 - Origin's level says where it is asked that a starting tile is entered as Level 1;
 - a file's board whose row 1 does not read reopens at row 1, its good row 2 kept and shown; piped,
   the run names the row and its fault;
-- ``sea lion booby`` is the exhibition's sea lion and booby, shown as said.
+- ``sea lion booby`` is the exhibition's sea lion and booby, shown as said;
+- at 60 columns too: an example stands whole on a row, ``<`` on a row redraws the board without
+  it, the reopened board's hint says which row ``<`` takes back, the ``=`` list hangs under its
+  numbers.
 """
 
 from __future__ import annotations
@@ -130,3 +133,33 @@ def test_sea_lion_booby_is_two_animals(columns: int, tmp_path: Path) -> None:
     assert any(row.strip().endswith("Anna's exhibition 1 animals: sea lion, booby") for row in rows)
     written = (tmp_path / "galapagos-night.yaml").read_text(encoding="utf-8")
     assert "animals: [sea_lion, booby]" in written
+
+
+ROWS = ["JuJa~ES JuSlSo~NESW JuHo~SW SaAt", "JuKi~NE SwPiGu~NESW SwAn~NW SaIb"]
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_rows_at_narrow_widths_read_whole_and_back_redraws(columns: int, tmp_path: Path) -> None:
+    answers = ["", "", "", "Alex", "Bea", "", ROWS[0], ROWS[1], "<", ROWS[1], "", "<", "^C"]
+    rows = tally("caracas", answers, columns, tmp_path)
+    assert any("'JuJa~ES SwPi~NW . SaAt'" in row for row in rows)
+    assert not [row for row in rows if row.rstrip().endswith(("'JuJa~ES", "SwPi~NW"))]
+    taken = next(i for i, row in enumerate(rows) if "row 2 taken back" in row)
+    redrawn = rows[taken + 1:next(i for i in range(taken, len(rows)) if rows[i].startswith("› row 2"))]
+    assert any(row.split()[:1] == ["1"] for row in redrawn)  # the board drawn again: row 1 ...
+    assert not any(row.split()[:1] == ["2"] for row in redrawn)  # ... without the row taken back
+    assert "'<' takes back row 2" in " ".join(" ".join(rows).split())
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_the_list_of_answers_hangs_under_its_numbers(columns: int, tmp_path: Path) -> None:
+    long = "sea lion, tortoise, booby, penguin, crab, iguana"
+    answers = ["", "", "A Long Name Here", "Ben", "", "41", "17", "", "2300", long, "", "=", "", "^C"]
+    rows = tally("galapagos", answers, columns, tmp_path)
+    listed = next(i for i, row in enumerate(rows) if row.endswith(": =")) + 1
+    end = next(i for i in range(listed, len(rows)) if rows[i].startswith("› go to which"))
+    entry = next(row for row in rows[listed:end] if "exhibition 1 animals" in row)
+    shown = " ".join(row.strip() for row in rows[rows.index(entry):end])
+    assert "animals: sea lion, tortoise, booby, penguin, crab, iguana" in shown  # whole, not cut with …
+    for row in rows[listed:end]:
+        assert row[:8].strip()[:1].isdigit() or row.startswith(" " * 7), row

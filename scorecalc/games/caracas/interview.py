@@ -99,7 +99,8 @@ class BoardRows:
         if isinstance(text, str) and not held_open:
             return Step("board", doc=PLAYER.fields["grid"].doc, done=True, default="keep", value=text)
         return Step(f"row {len(rows) + 1}", doc=row_doc(record, not rows), optional=bool(rows),
-                    default="end of board" if rows else "", value=text)
+                    default="end of board" if rows else "", value=text,
+                    back=f"row {len(rows)}" if rows else "")
 
     def reopens(self, record: Mapping[str, Any]) -> bool:
         return bool(rows_of(record))
@@ -373,6 +374,8 @@ class BoardRows:
         else:
             entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
         entry.note(f"  row {len(rows)} taken back: type it again")
+        if len(rows) > 1:
+            entry.draw()  # the board as it is now, the row taken back gone from it
         return True
 
 
