@@ -139,3 +139,16 @@ def test_names_of_several_words_are_read_from_spaces_where_one_reading_holds() -
     with pytest.raises(BadAnswer, match="reads two ways: sea, lion, booby — or — sea lion, booby"):
         check(both, "sea lion booby", ("things",))
     assert check(both, "sea lion, booby", ("things",)) == ["sea_lion", "booby"]  # commas settle it
+
+
+def test_a_reversed_sea_names_her_squares_on_the_pad_and_in_messages() -> None:
+    from scorecalc.games.caracas.interview import BoardRows
+    from scorecalc.places import place_words
+
+    cells = BoardRows().cells({"name": "Alex", "sea": "reversed", "grid": "JuJa . . .\n"})
+    assert [cell.label for cell in cells[:4]] == ["▲1", "◎1", "▢1", "✻1"]  # column 1 is her ▲
+    interview = get_game("caracas").interview
+    table = {"players": [{"name": "Alex", "sea": "reversed",
+                          "tiles": [{"row": 1, "col": "asterisk"}, {"row": 2, "col": 1}]}]}
+    assert place_words(("players", 0, "tiles", 0, "land"), table, interview) == "Alex's tile ✻1 land"
+    assert place_words(("players", 0, "tiles", 1, "land"), table, interview) == "Alex's tile ▲2 land"

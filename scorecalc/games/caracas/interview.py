@@ -17,7 +17,7 @@ from ...spec.answer import BadAnswer
 from ...spec.interview import NEVER, Ask, Cell, Entry, Interview, Palette, Pick, Step
 from .animals import CAIMAN_TIES
 from .animals import name as animal_name
-from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
+from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, column_of, label, seen_from, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
 from .grid import ANIMAL_CODES, LAND_CODES, RIVER_MARK, GridError, GridTile, parse_grid, token_of
 
@@ -228,9 +228,10 @@ class BoardRows:
         tiles = self.tiles_of(record)
         if tiles is None:
             return []
-        return [Cell(tile_key(square), label(square), token_of(tiles[square]) if square in tiles else "",
-                     start="" if square in tiles else rivers_into(tiles, square))
-                for square in squares_of(record)]
+        with seen_from(str(record.get("sea", "standard"))):  # her squares by her SEA's symbols
+            return [Cell(tile_key(square), label(square), token_of(tiles[square]) if square in tiles else "",
+                         start="" if square in tiles else rivers_into(tiles, square))
+                    for square in squares_of(record)]
 
     def set_cell(self, entry: Entry, key: str, text: str) -> None:
         """A square's tile (``grid.r3c2``: the token; empty or ``.`` clears it) or one of the four
@@ -274,7 +275,9 @@ class BoardRows:
         if tiles is None or isinstance(record.get(FIGURES), dict) or "tiles" in record:
             return None
         squares = [square for square in squares_of(record) if square not in tiles] if free else []
-        return in_progress(str(record.get("name", "")), Board(tiles.values()), squares, tile_key)
+        board = Board(tiles.values(), str(record.get("sea", "standard")))
+        with seen_from(board.sea):
+            return in_progress(str(record.get("name", "")), board, squares, tile_key)
 
     def palette(self) -> Palette:
         return PALETTE
@@ -432,7 +435,8 @@ def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str
     player = players[path[1]] if isinstance(players, list) and 0 <= path[1] < len(players) else None
     tiles = player.get("tiles") if isinstance(player, Mapping) else None
     tile = tiles[index] if isinstance(tiles, list) and 0 <= index < len(tiles) else None
-    words = [f"{owner(path[1])} {tile_words(tile, index)}"]
+    sea = str(player.get("sea", "standard")) if isinstance(player, Mapping) else "standard"
+    words = [f"{owner(path[1])} {tile_words(tile, index, sea)}"]
     rest = path[4:]
     for at, part in enumerate(rest):
         entry = at + 1 < len(rest) and isinstance(rest[at + 1], int)  # ``animal 2``; the list: ``animals``
@@ -446,13 +450,16 @@ ENTRY = {"rivers": "river", "animals": "animal"}
 """A tile's list named by one of its entries (``animal 2``, ``river 1``)."""
 
 
-def tile_words(tile: Any, index: int) -> str:
-    """``tile ▢2`` (by the square it names) or ``tile 4`` (its place in the list)."""
+def tile_words(tile: Any, index: int, sea: str = "standard") -> str:
+    """``tile ▢2`` (by the square it names, in the symbols of the explorer's SEA) or ``tile 4``
+    (its place in the list)."""
     if isinstance(tile, Mapping):
         row, col = tile.get("row"), tile.get("col")
-        col = next((number for number, word in COLUMN_NAMES.items() if word == col), col)
+        if isinstance(col, str) and col in COLUMN_NAMES.values():
+            col = column_of(col, sea)
         if isinstance(row, int) and not isinstance(row, bool) and row >= 1 and col in COLUMNS:
-            return f"tile {label((row, col))}"
+            with seen_from(sea):
+                return f"tile {label((row, col))}"
     return f"tile {index + 1}"
 
 
