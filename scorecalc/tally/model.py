@@ -28,7 +28,7 @@ from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of, palette_of
-from . import settings
+from . import settings, told
 from .answers import BadAnswer
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
@@ -134,7 +134,7 @@ class Tally:
         if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
             work.empty(question, text)
         else:
-            value = question.kind.read(question, text)
+            value = self.read(question, text)
             if is_name(question):
                 check_name(work.data, question, value)
             work.put(question, value)
@@ -142,6 +142,16 @@ class Tally:
                 work.data = renamed(work.data, question.value, value)
         after = self.as_chosen(work.state())
         return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
+
+    def read(self, question: Question, text: str) -> Any:
+        """``text`` read as ``question``'s value; a setting rarely changed refused in its readings'
+        words (``told.refusal``)."""
+        try:
+            return question.kind.read(question, text)
+        except BadAnswer as error:
+            if not question.rarely:
+                raise
+            raise BadAnswer(told.refusal(self.interview, question.path, question.spec, str(error))) from None
 
     def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
         """An answer taken away (a phone's field emptied): an optional part declined, a part with

@@ -5,6 +5,7 @@ the setting reads these (never its fields' file names); the questions carry them
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..errors import Path
@@ -50,3 +51,19 @@ def readings(interview: Interview, path: Path, spec: Spec, value: Any) -> tuple[
                    if ask.choices else "a number")
         lines.append(f"{ask.said or spec_field.doc}: {offered} (now {text})")
     return tuple(lines)
+
+
+def refusal(interview: Interview, path: Path, spec: Spec, message: str) -> str:
+    """A refused answer to a setting rarely changed, in the players' words: each field named by
+    its reading (``A Caiman in a river basin tied for the most tiles: unknown reading 'x'``), an
+    unknown name told to type the values in order, never the fields' file names."""
+    record = record_of(spec)
+    if record is None:
+        return message
+    if "unknown key" in message:
+        return "not one of its readings: type their values in the order '?' lists them"
+    for name, spec_field in record.fields.items():
+        said = interview.ask(key_of((*path, name))).said or spec_field.doc
+        for written in (name, name.replace("_", " ")):
+            message = re.sub(rf"(?<![\w']){re.escape(written)}(?![\w'])", said, message)
+    return message

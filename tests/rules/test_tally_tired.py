@@ -152,3 +152,16 @@ def test_a_reversed_sea_names_her_squares_on_the_pad_and_in_messages() -> None:
                           "tiles": [{"row": 1, "col": "asterisk"}, {"row": 2, "col": 1}]}]}
     assert place_words(("players", 0, "tiles", 0, "land"), table, interview) == "Alex's tile ✻1 land"
     assert place_words(("players", 0, "tiles", 1, "land"), table, interview) == "Alex's tile ▲2 land"
+
+
+def test_a_refused_house_rule_is_named_by_its_reading() -> None:
+    tally = Tally(get_game("caracas"), NOW)
+    state = State({}, Progress())
+    rules = next(q for q in tally.plan(state) if q.path == ("rules",))
+    with pytest.raises(BadAnswer) as refused:
+        tally.apply(state, rules, "x")
+    assert str(refused.value) == ("A Caiman in a river basin tied for the most tiles: unknown reading 'x' "
+                                  "(one of: count, strict)")
+    with pytest.raises(BadAnswer, match=r"^not one of its readings") as unknown:
+        tally.apply(state, rules, "JuQq SwHoPi~SW . .")
+    assert "caiman_ties" not in str(unknown.value)
