@@ -169,7 +169,8 @@ class TestCapeTown:
 
     def test_progression_on_another_card_warns_and_is_ignored(self) -> None:
         scored = game("board: []\nprogression: {2: 1}")
-        assert any("only Cape Town uses 'progression'" in warning for warning in scored.info.warnings)
+        warnings = scored.info.warnings
+        assert any("only Cape Town (Progression) uses its card's values" in warning for warning in warnings)
 
 
 class TestPlymouth:
@@ -338,8 +339,8 @@ class TestFamily:
         assert totals(scored)["Rachel"] == {"Game score": 10, "Species tiles": 0, "Books": 0, "total": 10}
         assert totals(scored)["Ezra"]["total"] == 10
         warnings = "\n".join(scored.info.warnings)
-        assert "no objectives; 'objective' is ignored" in warnings
-        assert "no objectives; 'progression' is ignored" in warnings
+        assert "no objectives; the Level 4 card given is ignored" in warnings
+        assert "no objectives; the Cape Town values given are ignored" in warnings
         assert "no books; they are ignored" in warnings
         # Tied on 10: the Family tie-break is turn order alone, not books.
         assert scored.sheet.winners == ["Ezra"]

@@ -165,3 +165,15 @@ def test_a_refused_house_rule_is_named_by_its_reading() -> None:
     with pytest.raises(BadAnswer, match=r"^not one of its readings") as unknown:
         tally.apply(state, rules, "JuQq SwHoPi~SW . .")
     assert "caiman_ties" not in str(unknown.value)
+
+
+def test_score_it_waits_for_percys_needed_board_and_not_for_an_unneeded_one() -> None:
+    """The pad and the app close a table through the same model: "Score it" settles what is
+    optional, never a value the table's answers make necessary."""
+    tally = Tally(get_game("caribe"), NOW)
+    needed = percy_state({"coimbra": 2, "london": 1})
+    waiting = tally.review(needed).waiting
+    assert any("Percy's board" in words for words in waiting), waiting
+    unneeded = tally.review(percy_state({"coimbra": 2}))
+    assert not [words for words in unneeded.waiting if "board" in words]
+    assert "board" not in unneeded.closed.data["percy"]
