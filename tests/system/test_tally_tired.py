@@ -16,6 +16,7 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,14 @@ def test_the_list_of_answers_hangs_under_its_numbers(columns: int, tmp_path: Pat
     assert "animals: sea lion, tortoise, booby, penguin, crab, iguana" in shown  # whole, not cut with …
     for row in rows[listed:end]:
         assert row[:8].strip()[:1].isdigit() or row.startswith(" " * 7), row
+
+
+def test_origin_alone_is_tallied_and_nobody_wins(tmp_path: Path) -> None:
+    answers = ["", "plymouth", "", "", "Rachel", "", "38", "4 8 0", "Finch", "Sea Lion", "3", "Rachel 2", ""]
+    done = run_tally(["tally", "origin", str(tmp_path / "t.yaml"), "--format", "json"],
+                     [line.encode() for line in answers])
+    assert done.code == 0, done.stderr
+    scored = json.loads(done.stdout)
+    # 38 + Finch 1 + Sea Lion taken 1 + land 6 + water 6 (the most of each: she is alone)
+    assert [(p["name"], p["total"]) for p in scored["players"]] == [("Rachel", 52)]
+    assert scored["winners"] == []
