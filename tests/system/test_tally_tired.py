@@ -11,7 +11,9 @@ screen shows it (pexpect and pyte, ``tests/support/screen.py``):
 - ``sea lion booby`` is the exhibition's sea lion and booby, shown as said;
 - at 60 columns too: an example stands whole on a row, ``<`` on a row redraws the board without
   it, the reopened board's hint says which row ``<`` takes back, the ``=`` list hangs under its
-  numbers.
+  numbers;
+- ``reversed`` at row 1: her board drawn and her details named by her SEA's symbols;
+- Origin alone, piped: scored as hand-computed, nobody wins.
 """
 
 from __future__ import annotations
@@ -175,3 +177,15 @@ def test_origin_alone_is_tallied_and_nobody_wins(tmp_path: Path) -> None:
     # 38 + Finch 1 + Sea Lion taken 1 + land 6 + water 6 (the most of each: she is alone)
     assert [(p["name"], p["total"]) for p in scored["players"]] == [("Rachel", 52)]
     assert scored["winners"] == []
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_reversed_sea_said_at_row_1_draws_and_names_her_symbols(columns: int, tmp_path: Path) -> None:
+    rows = tally("caracas", ["", "", "", "Alex", "", "reversed", "JuJa . . JuJa", ""], columns, tmp_path)
+    said = next(i for i, row in enumerate(rows) if row.startswith("› row 1: reversed"))
+    assert "Alex's SEA reads ▲ ◎ ▢ ✻ left to right" in " ".join(" ".join(rows[said:said + 3]).split())
+    drawn = next(i for i, row in enumerate(rows) if row.startswith("› row 1: JuJa"))
+    assert rows[drawn + 1].split() == ["▲", "◎", "▢", "✻"]  # her board's header, as her SEA reads
+    screen = " ".join(" ".join(rows).split())
+    assert "▲1: no jaguar on an adjacent tile" in screen and "✻1: no jaguar on an adjacent tile" in screen
+    assert "sea: reversed" in (tmp_path / "caracas-night.yaml").read_text(encoding="utf-8")
