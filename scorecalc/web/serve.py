@@ -159,7 +159,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none", http=door())
+                            server_header=False, date_header=False, ws="none", http=door(token=token))
     server = stopping_server(config)
     if address.note:
         say(address.note)
@@ -283,8 +283,11 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
                 raise KeyboardInterrupt
         except (KeyboardInterrupt, Interrupted):  # SIGINT; SIGTERM, SIGHUP
             say("")
-            say(f"Stopped. {name} keeps every answer saved so far; run 'scorecalc tally {game.name} {name} "
-                "--web' to go on.")
+            changed = pad.file.verify() if pad.answers else None  # said only once checked
+            if changed is not None:
+                say(terminal.bad(str(changed)))
+            kept = "was changed meanwhile (see above)" if changed else "keeps every answer saved so far"
+            say(f"Stopped. {name} {kept}; run 'scorecalc tally {game.name} {name} --web' to go on.")
             raise
         if not scored:
             say(terminal.bad(pad.failure))
