@@ -57,9 +57,18 @@ def part_words(inner: Path, spec: Spec | None) -> str:
             words.append(f"{what if isinstance(what, str) and what else 'entry'} {part + 1}")
             continue
         words.append(part.replace("_", " "))
-        record = record_of(spec) if spec is not None else None
-        spec = record.fields[part].spec if record is not None and part in record.fields else None
+        spec = field_below(spec, part)
     return " ".join(words)
+
+
+def field_below(spec: Spec | None, name: str) -> Spec | None:
+    """The spec of the field ``name`` of the record ``spec`` follows, or of one of its forms (a
+    Caribe book's pages); ``None`` when none has it."""
+    for form in (spec, *spec.parts()) if spec is not None else ():
+        record = record_of(form)
+        if record is not None and name in record.fields:
+            return record.fields[name].spec
+    return None
 
 
 def as_written(spec: Spec, value: Any) -> Any:

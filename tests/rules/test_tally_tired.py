@@ -177,3 +177,16 @@ def test_score_it_waits_for_percys_needed_board_and_not_for_an_unneeded_one() ->
     unneeded = tally.review(percy_state({"coimbra": 2}))
     assert not [words for words in unneeded.waiting if "board" in words]
     assert "board" not in unneeded.closed.data["percy"]
+
+
+def test_a_books_slot_is_named_as_the_player_counts_it() -> None:
+    from scorecalc.tally.answers import check
+
+    caribe = get_game("caribe")
+    book = caribe.declaration.fields["players"].spec.item_spec()
+    assert book is not None
+    books = book.as_record()
+    assert books is not None
+    spec = books.fields["books"].spec.item_spec()
+    with pytest.raises(BadAnswer, match=r"^right half icon 2: unknown half icon 'flaura'"):
+        check(spec, "geology none fauna / geology flaura flora", ("players", 0, "books", 0))
