@@ -76,7 +76,7 @@ def test_house_rules_figures_and_the_list_in_words(columns: int, tmp_path: Path)
     assert "The tiles around a Snake: '8' the up to 8 around it, diagonals included, or '4' only" in screen
     assert "explorer: biggest jungle, savannah areas, swamp areas, forks in one basin" in screen
     listed = rows[next(i for i, row in enumerate(rows) if row.endswith(": =")) + 1]
-    assert listed.strip() == "1. rules: as the rulebook reads"
+    assert listed.strip() == "1. house rules: as the rulebook reads"
     written = (tmp_path / "caracas-night.yaml").read_text(encoding="utf-8")
     assert "rules:" not in written and "biggest_jungle: 6" in written
 

@@ -423,6 +423,9 @@ def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str
     """An explorer's board and its tiles in the players' words (``Interview.words``):
     ``("players", 0, "grid")`` -> ``Alex's board``; ``("players", 0, "tiles", 3, "col")`` ->
     ``Alex's tile ▢2 column`` (the square the tile names, else its place in the list)."""
+    if path[:1] == ("rules",):  # the readings, as the players know them
+        reading = HOUSE_RULES.get(f"rules.{path[1]}") if len(path) > 1 else None
+        return "house rules" if len(path) == 1 else reading.said if reading is not None else None
     if len(path) < 3 or path[0] != "players" or not isinstance(path[1], int) \
             or path[2] not in ("grid", "tiles"):
         return None
