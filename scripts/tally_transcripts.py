@@ -34,7 +34,7 @@ COLUMNS = 80
 PROMPT = re.compile(r"› [^›]*?: ")
 ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
 EPOCH = "1767643200"
-"""2026-01-05 20:00 UTC: the date every transcript shows."""
+"""The clock every transcript is pinned to (its prompts show the same date on every run)."""
 
 
 def waiting(child: Any) -> None:

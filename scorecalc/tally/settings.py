@@ -2,7 +2,8 @@
 phones offer in place of its one-line answer (SPEC section 8, "A phone in a player's hand": each
 house rule a choice in words). The terminal asks the setting whole (``house rules?``); a phone's
 choice of one field becomes that one-line answer here, and the model applies it as any other
-(``Tally.apply_part``): one check, one wording.
+(``Tally.apply_part``): one check, one wording. FILE holds only what differs from the
+defaults (``as_chosen``); the setting in words is ``told.py``'s.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from .state import State
 
 if TYPE_CHECKING:
     from .questions import Question
-
 
 
 @dataclass(frozen=True)
