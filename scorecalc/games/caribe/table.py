@@ -187,7 +187,7 @@ def parse_percy(document: Document, raw: dict[str, Any], solo: Solo) -> Percy:
     if percy.score < head_start:
         document.warn((*path, "score"),
                       f"Percy's score {percy.score} is below the {solo.difficulty} head start of "
-                      f"{head_start}; 'score' is his track value with the head start included")
+                      f"{head_start}; his score is his track value, the head start included")
     if "board" not in raw:  # (at the board: tally asks it then, never warns before it is asked)
         for university in ("london", "paris"):
             if percy.universities[university]:
