@@ -70,8 +70,9 @@ class Question:
     rarely: str = ""
     """A setting rarely changed: asked first as this yes-or-no question (``Ask.rarely``)."""
     told: str = ""
-    """A setting rarely changed, as it stands, in the players' words (``told.told``): what
-    the screens show of it, never its fields' file names."""
+    """A setting rarely changed, as it stands, in the players' words (``told.told``); a record
+    answered whose fields the game words, as said (``told.worded``: ``You vs Percy, normal``):
+    what the screens show of it, never its fields' file names."""
     readings: tuple[str, ...] = ()
     """A setting rarely changed: each of its fields in words, in the order its values are typed
     (``told.readings``)."""
@@ -175,7 +176,8 @@ class Planner:
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
             declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
-            told=told.told(self.interview, path, spec, value) if ask.rarely else "",
+            told=(told.told(self.interview, path, spec, value) if ask.rarely
+                  else told.worded(self.interview, path, spec, value)),
             readings=told.readings(self.interview, path, spec, value) if ask.rarely else (),
         )
 

@@ -67,3 +67,20 @@ def refusal(interview: Interview, path: Path, spec: Spec, message: str) -> str:
         for written in (name, name.replace("_", " ")):
             message = re.sub(rf"(?<![\w']){re.escape(written)}(?![\w'])", said, message)
     return message
+
+
+def worded(interview: Interview, path: Path, spec: Spec, value: Any) -> str:
+    """A record answered whose fields the game words (``Ask.choices``: Caribe's solo mode), as the
+    players say it: ``You vs Percy, normal`` for ``percy normal``; empty for any other."""
+    record = record_of(spec)
+    if record is None or not isinstance(value, dict):
+        return ""
+    asks = {name: interview.ask(key_of((*path, name))) for name in record.fields}
+    if not any(ask.choices for ask in asks.values()):
+        return ""
+    words = []
+    for name, spec_field in record.fields.items():
+        if name in value:
+            text = one_line(spec_field.spec, value[name])
+            words.append(asks[name].choices.get(text, text))
+    return ", ".join(words)

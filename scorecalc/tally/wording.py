@@ -29,7 +29,7 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
     """What an empty answer means, as shown in brackets."""
     if gated:
         return "no"
-    if question.rarely:
+    if question.rarely or (question.told and question.answered and not question.declined):
         return question.told
     if question.step is not None:
         return question.step.default
@@ -97,7 +97,7 @@ def choice_line(spec: Spec) -> str:
 
 def brief(question: Question, room: int = 40) -> str:
     """An answer in a few words, for the list that '=' shows."""
-    if question.rarely:
+    if question.rarely or (question.told and not question.declined):
         return question.told if len(question.told) <= room else question.told[:room - 1] + "…"
     if question.declined:
         return "skipped"

@@ -190,3 +190,16 @@ def test_a_books_slot_is_named_as_the_player_counts_it() -> None:
     spec = books.fields["books"].spec.item_spec()
     with pytest.raises(BadAnswer, match=r"^right half icon 2: unknown half icon 'flaura'"):
         check(spec, "geology none fauna / geology flaura flora", ("players", 0, "books", 0))
+
+
+def test_a_solo_mode_is_shown_by_its_name() -> None:
+    from scorecalc.tally.wording import brief, default_text
+
+    tally = Tally(get_game("caribe"), NOW)
+    state = State({}, Progress())
+    solo = next(q for q in tally.plan(state) if q.path == ("solo",))
+    answered = tally.apply(state, solo, "Percy hard").state
+    assert answered.data["solo"]["mode"] == "percy"  # FILE keeps its word
+    again = next(q for q in tally.plan(answered) if q.path == ("solo",))
+    assert brief(again) == "You vs Percy, hard"
+    assert default_text(again, NOW) == "You vs Percy, hard"

@@ -57,6 +57,7 @@ INTERVIEW = Interview({
                                            "(fauna 2, geology 1), or the pages slot by slot"),  # "book 2"
     "solo": Ask(said="a solo game: You vs Percy (percy) or Beat Your Own Score (byos), and the "
                      "difficulty: normal, hard or expert"),
+    "solo.mode": Ask(choices={"percy": "You vs Percy", "byos": "Beat Your Own Score"}),
     "percy": Ask(AFTER_PLAYERS, needed=True, applies=you_vs_percy),
     "percy.board": Ask(needed=percy_board_needed, said=PERCY_BOARD_SAID),
 }, words=place_words)
