@@ -64,11 +64,11 @@ class Table:
 
     def __init__(self, key: str, game: str, name: str, now: datetime.datetime) -> None:
         self.key = key
-        self.pad = Pad(get_game(game), os.path.join(ROOT, key, name), now)
-        self.page: str | None = None
-        self.told = 0
         self.ident = key.replace("-", "")[:12].upper()
         """The table's id as its code carries it: a part made for another table is refused."""
+        self.pad = Pad(get_game(game), os.path.join(ROOT, key, name), now, ident=self.ident)
+        self.page: str | None = None
+        self.told = 0
         self.heard = parts.Collector()
         """The codes the camera has read so far ("Scan a part")."""
 
@@ -133,7 +133,7 @@ class Table:
         ``{ok: false, message}``. ``table``: the id of the table this phone joined ("" if none)."""
         try:
             codes = parts.split(parts.part_of(self.pad, name, table))
-        except parts.PartError as error:
+        except (parts.PartError, ValueError) as error:
             return {"ok": False, "message": str(error)}
         return {"ok": True, "codes": codes, "pictures": parts.drawn(codes), "text": "\n".join(codes)}
 
@@ -150,10 +150,12 @@ class Table:
             heard = self.heard.add(text)
         except parts.PartError as error:
             return {"ok": False, "message": str(error)}
+        except Exception:  # a camera reads anything: whatever a code holds, the worker answers in words
+            return {"ok": False, "message": "this code could not be read: scan it again"}
         found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have, "count": heard.count}
         if heard.part is not None:
             found["player"] = heard.part.player
-            reply = parts.take_text(self.pad, heard.packed, self.ident)
+            reply = parts.take_parts(self.pad, [heard.part], [], self.ident)
             found["taken"] = phones_reply(self.pad, reply)
             found["whose"] = parts.whose(self.pad)
             found["version"] = self.pad.version
@@ -228,15 +230,17 @@ class Tables:
         ``{ok, have, count}``, and once whole ``game``, ``table`` (its id), ``names`` and
         ``packed`` (for ``Table.join``); ``ok`` false with a message in the players' words."""
         try:
-            if text.strip().startswith(parts.HEAD + ":") and "\n" not in text.strip():
+            if "\n" not in text.strip():
                 heard = self.heard.add(text)
                 found: dict[str, Any] = {"ok": True, "have": heard.have, "count": heard.count}
                 part, packed = heard.part, heard.packed
             else:
                 part = parts.joined(text)
-                packed, found = parts.pack(part), {"ok": True, "have": 1, "count": 1}
+                packed, found = text, {"ok": True, "have": 1, "count": 1}
         except parts.PartError as error:
             return {"ok": False, "message": str(error)}
+        except Exception:  # a camera reads anything: whatever a code holds, the worker answers in words
+            return {"ok": False, "message": "this code could not be read: scan it again"}
         if part is None:
             return found
         if part.player is not None:

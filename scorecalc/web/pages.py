@@ -117,10 +117,10 @@ def placing_call(pad: Pad, sent: Any) -> Call | str:
 
 def part_call(pad: Pad, sent: Any) -> Call | str:
     """``POST part``: ``{text}``, a player's part as her phone shows it ("Send my part"), pasted:
-    the call that applies it (``parts.take_text``: each answer through the pad's compare-and-set),
-    or the refusal."""
+    the call that applies it (``parts.take_text``: each answer through the pad's compare-and-set,
+    the part refused when made for a table other than this pad's, ``Pad.ident``), or the refusal."""
     from .parts import take_text
 
     if not (isinstance(sent, dict) and isinstance(sent.get("text"), str)):
         return "send JSON {text}"
-    return take_text, (pad, sent["text"], str(sent.get("table", "")))
+    return take_text, (pad, sent["text"], pad.ident)

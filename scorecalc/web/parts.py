@@ -5,17 +5,22 @@ A part is the pad's own answers, ``{place, seen, value}``, below one player name
 (``money``, ``grid.r3c2``, ``grid``: the places of ``players[i].`` without the seat), with the
 game, the table's id (empty when the phone started from the game and her name alone) and a
 version. The holder applies it to the player of that name, whatever her seat, each answer
-through the pad's compare-and-set (``Pad.answer``, as a phone's answer is): a part taken twice
-changes nothing twice, an answer the holder holds otherwise is shown stale with both values,
-never overwritten. No import of ``pages.py`` (which imports this module for its route).
+through the pad's compare-and-set (``Pad.answer``, as a phone's answer is), all in one go
+(``Pad.together``): a part taken twice changes nothing twice, an answer the holder holds
+otherwise is shown stale with both values, never overwritten, and an answer the table refuses
+refuses the whole part, nothing taken. No import of ``pages.py`` (which imports this module).
 The table's own code (what a joining phone scans first: the game, the settings, the names and
 the id) is the same form with no player and whole places (``players[1].name``).
 
-On the way: JSON with one-letter keys, raw deflate (zlib ``wbits=-15``, which is the browser's
-``CompressionStream('deflate-raw')`` too), then Base45 (RFC 9285), whose 45 characters are QR's
-alphanumeric set: 5.5 bits a character where byte mode spends 8 (docs/app.md has the measured
-sizes). Split over codes of at most ``MOST`` characters, each ``SC1:ID:I:N:DATA`` ("2 of 3"),
-taken in any order and joined when every one is in (``Collector``). It runs under Pyodide too.
+On the way: JSON with one-letter keys, raw deflate (zlib ``wbits=-15``) with a preset
+dictionary of the game's own places and words (``dictionary``: what every part of the game
+repeats costs a few bits), then Base45 (RFC 9285), whose 45 characters are QR's alphanumeric
+set: 5.5 bits a character where byte mode spends 8 (docs/app.md has the measured sizes). Split
+over codes of at most ``MOST`` characters, each ``SC2:ID:I:N:DATA`` ("2 of 3"), taken in any
+order and joined when every one is in (``Collector``). No code loses a character to trimming:
+Base45 never writes a space as the last character of a group (the last of three is at most
+``W``, the last of two at most ``5``), codes are cut between groups, and the head protects
+each code's start. It runs under Pyodide too.
 """
 
 from __future__ import annotations
@@ -23,30 +28,50 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from ..errors import Path
+from ..games import REGISTRY, get_game
+from ..spec.base import Spec
+from ..spec.interview import board_of, palette_of, record_at
+from ..spec.record import record_of
 from .pad import Pad
 from .places import parse_place
 from .reply import Reply
 
-VERSION = 1
-"""The part format's version (``v``); a part of another version is refused, saying so."""
-HEAD = "SC1"
-"""What every code begins with: this is a scorecalc part (of code format 1)."""
+VERSION = 2
+"""The part format's version (``v``, and the codes' head); a part of another is refused, saying so."""
+HEAD = f"SC{VERSION}"
+"""What every code begins with: this is a scorecalc part of this format."""
+OLD_HEAD = re.compile(r"SC[0-9]{1,3}")
+"""The head of a code of any version: another version's code is refused as one."""
 MOST = 160
 """Characters of a part's data in one code. With the head, a code holds at most 175 alphanumeric
 characters: QR version 7 at error correction M (45 x 45 modules, 53 with the quiet zones), so a
 code 170 camera pixels wide (the app's 360 CSS pixels held at arm's length: docs/app.md) gets
 more than 3 pixels a module, where every decoder measured read every code with a pixel of blur
 (``bench/qr_parts.py``)."""
+GROUP = 3
+"""Base45 characters of two bytes: codes are cut between groups (no code's data ends in a space)."""
 BIGGEST = 64 * 1024
 """Bytes a part may unpack to (the pad's own limit on a request): more is no part."""
 CODES = 36
 """Codes a part may be split over."""
+PASTED = CODES * 8 * (MOST + 20)
+"""Characters a paste may hold: several players' parts of the most codes each, with room around."""
+ENTRIES = 100
+"""Entries of one list a part may add where the game's declaration sets no bound of its own (it
+allows ten thousand): more than any box makes of a player's exhibitions or books."""
+VALUE = 1000
+"""Characters of one answer (a place is at most ``places.MOST``)."""
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+CODE = re.compile(r"(SC[0-9]{1,3}):([A-Z2-7]{6}):([0-9]{1,2}):([0-9]{1,2}):([0-9A-Z $%*+\-./:]*)")
+"""A code's text: head, the part's id, I of N (ASCII digits: a superscript is no digit here), data."""
 
 
 class PartError(ValueError):
@@ -112,30 +137,120 @@ class Part:
         if self.player is not None:
             sent["p"] = self.player
         text = json.dumps(sent, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        return text.encode("utf-8")
+        return text.encode("utf-8", "surrogatepass")
 
 
-def pack(part: Part) -> str:
-    """The part as one text: JSON, raw deflate, Base45."""
-    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return base45(squeeze.compress(part.data()) + squeeze.flush())
+@cache
+def dictionary(game: str) -> bytes:
+    """The preset dictionary of ``game``'s parts: what each of them repeats, as the JSON writes it,
+    drawn from the game's declaration and interview (a player's places, a board's first squares
+    and the codes its tiles are tapped from, the settings), the most frequent last (nearest)."""
+    known = get_game(game)
+    declaration, interview = known.declaration, known.interview
+    words: list[str] = []
+    for name, spec_field in declaration.fields.items():
+        if name not in ("players", "game", "expect", "tally", "notes"):
+            words += [f'["{place}",null,"' for place in places_below(name, spec_field.spec)]
+    form = interview.form("players")
+    palette = palette_of(form)
+    if palette is not None:
+        words += [code for pick in palette.picks for code, _ in pick.options]
+        words.append(palette.mark + "".join(code for code, _ in palette.sides))
+    board = board_of(form)
+    if board is not None:
+        words += [f'["{cell.key}","","' for cell in board.cells({})]
+        words += [f'["{name}","open","done"]' for name in board.fields]
+    player = record_at(declaration, "players")
+    for name, spec_field in player.fields.items():
+        if name != "name" and interview.ask(f"players.{name}").order is not None:
+            words += [f'["{place}",null,"' for place in places_below(name, spec_field.spec)]
+    words += ['["players[0].name",null,"', '"],["players[1].name",null,"']
+    words.append(f'{{"v":{VERSION},"g":"{game}","t":"","a":[["')
+    return "".join(words).encode("utf-8")
 
 
-def unpack(text: str) -> Part:
-    """The part a text holds; ``PartError`` in the players' words when it holds none."""
-    raw = unbase45(text)
-    loose = zlib.decompressobj(-15)
+def places_below(name: str, spec: Spec) -> list[str]:
+    """The places a part names at field ``name`` of ``spec``: the field, or each asked field of a
+    list's first entry, or of a record (one level down)."""
+    entries = spec.asked_entries()
+    record = record_of(entries) if entries is not None else record_of(spec.asked_fields())
+    if record is None or not record.fields:
+        return [name]
+    below = f"{name}[0]" if entries is not None else name
+    return [f"{below}.{key}" for key in record.fields]
+
+
+def most_answers(game: str) -> int:
+    """The most answers one player's part can hold, from the game's declaration: each field a
+    player is asked, a list asked entry by entry at most its bound (or ``ENTRIES``) times its
+    entry's, a record its fields', and the board's finishing answer."""
+    known = get_game(game)
+    player = record_at(known.declaration, "players")
+    return 1 + sum(places_in(spec_field.spec) for name, spec_field in player.fields.items()
+                   if name != "name" and known.interview.ask(f"players.{name}").order is not None)
+
+
+def places_in(spec: Spec, depth: int = 0) -> int:
+    if depth > 4:
+        return 1
+    entries = spec.asked_entries()
+    if entries is not None:
+        bounds = spec.list_bounds()
+        most = min(bounds[1], ENTRIES) if bounds is not None else ENTRIES
+        record = record_of(entries)
+        each = sum(places_in(inner.spec, depth + 1) for inner in record.fields.values()) \
+            if record is not None and record.fields else 1
+        return most * each
+    record = record_of(spec.asked_fields())
+    if record is not None and record.fields:
+        return sum(places_in(inner.spec, depth + 1) for inner in record.fields.values())
+    item = spec.item_spec()
+    if item is not None and not item.is_scalar():  # a form's list (a board's tiles): each entry a square
+        bounds = spec.list_bounds()
+        return min(bounds[1], ENTRIES) if bounds is not None else ENTRIES
+    return 1
+
+
+def deflate(data: bytes, game: str) -> bytes:
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, dictionary(game))
+    return squeeze.compress(data) + squeeze.flush()
+
+
+def inflate(raw: bytes, game: str) -> bytes | None:
+    """``raw`` inflated with ``game``'s dictionary; ``None`` when it is none of that game's."""
+    loose = zlib.decompressobj(-15, zdict=dictionary(game))
     try:
         data = loose.decompress(raw, BIGGEST)
     except zlib.error:
-        raise PartError("the part is damaged: was it copied whole?") from None
+        return None
     if loose.unconsumed_tail or not loose.eof:
         raise PartError("the part is damaged or too large: was it copied whole?")
-    try:
-        sent = json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise PartError("the part is damaged: was it copied whole?") from None
-    return read(sent)
+    return data
+
+
+def pack(part: Part) -> str:
+    """The part as one text: JSON, raw deflate with its game's dictionary, Base45."""
+    if part.game not in REGISTRY:
+        raise PartError(f"no game here is called {part.game}")
+    return base45(deflate(part.data(), part.game))
+
+
+def unpack(text: str) -> Part:
+    """The part a text holds; ``PartError`` in the players' words when it holds none. Its game is
+    the one whose dictionary inflates it into a part of that game."""
+    raw = unbase45(text)
+    for game in REGISTRY:
+        data = inflate(raw, game)
+        if data is None:
+            continue
+        try:
+            sent = json.loads(data.decode("utf-8"))
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(sent, dict) and sent.get("g") == game:
+            return read(sent)
+    raise PartError("the part is damaged, or made by another version of scorecalc: was it copied "
+                    "whole? (if so, update both phones)")
 
 
 def read(sent: Any) -> Part:
@@ -158,14 +273,17 @@ def read(sent: Any) -> Part:
 
 def part_id(packed: str) -> str:
     """Six characters naming a packed part (its codes carry it, so two parts never mix)."""
-    return base64.b32encode(hashlib.sha256(packed.encode()).digest()).decode()[:6]
+    return base64.b32encode(hashlib.sha256(packed.encode("ascii")).digest()).decode()[:6]
 
 
 def split(part: Part, most: int = MOST) -> list[str]:
-    """The part's codes: ``SC1:ID:I:N:DATA``, each ``DATA`` at most ``most`` characters."""
+    """The part's codes: ``SC2:ID:I:N:DATA``, each ``DATA`` at most ``most`` characters, cut only
+    between Base45's groups (so none ends in a space, which a paste or a scan would trim)."""
     packed = pack(part)
+    most -= most % GROUP
     count = max(1, -(-len(packed) // most))
     size = -(-len(packed) // count)  # as even as can be: each code as sparse as the others
+    size += -size % GROUP
     pieces = [packed[at:at + size] for at in range(0, len(packed), size)] or [""]
     if len(pieces) > CODES:
         raise PartError(f"this part needs {len(pieces)} codes, more than {CODES}")
@@ -182,20 +300,21 @@ class Code:
 
 
 def code_of(text: str) -> Code:
-    """One code's text, read; ``PartError`` when it is none of a part's."""
-    fields = text.strip().split(":", 4)
-    if len(fields) != 5 or fields[0] != HEAD:
+    """One code's text, read; ``PartError`` when it is none of a part's (another version's code is
+    refused as one)."""
+    found = CODE.fullmatch(text.strip())
+    head = OLD_HEAD.match(text.strip())
+    if head is not None and head.group() != HEAD and text.strip()[head.end():head.end() + 1] == ":":
+        raise PartError("this code was made by another version of scorecalc: update both phones")
+    if found is None or not 1 <= int(found.group(3)) <= int(found.group(4)) <= CODES:
         raise PartError("this code is not a scorecalc part")
-    _, ident, index, count, data = fields
-    if not (len(ident) == 6 and index.isdigit() and count.isdigit()
-            and 1 <= int(index) <= int(count) <= CODES):
-        raise PartError("this code is not a scorecalc part")
-    return Code(ident, int(index), int(count), data)
+    return Code(found.group(2), int(found.group(3)), int(found.group(4)), found.group(5))
 
 
 @dataclass
 class Heard:
-    """What a code (or a pasted text) brought: the part's codes in so far, and the part once whole."""
+    """What a code (or a pasted text) brought: the part's codes in so far, and the part once
+    whole, with its codes' text (``packed``: a code a line, what a paste of them is)."""
 
     ident: str
     have: int
@@ -222,24 +341,48 @@ class Collector:
             if part_id(packed) != code.ident:
                 del self.codes[code.ident]
                 raise PartError("the part's codes do not fit together: scan them again")
-            heard.part, heard.packed = unpack(packed), packed
+            heard.part = unpack(packed)
+            heard.packed = "\n".join(f"{HEAD}:{code.ident}:{i}:{code.count}:{have[i].data}"
+                                     for i in range(1, code.count + 1))
         return heard
+
+    def waiting(self, done: set[str]) -> list[str]:
+        """What is missing of each part begun and not whole (``done``: the ids of the whole ones)."""
+        return [f"{len(have)} of a part's {next(iter(have.values())).count} codes pasted: paste every one"
+                for ident, have in self.codes.items() if ident not in done and have]
+
+
+def pasted(text: str) -> tuple[list[Part], list[str]]:
+    """A pasted text: the codes of one or more parts, a line each, in any order, with any space
+    around the lines. The parts whole (each once), and what is wrong with the rest, in words."""
+    if len(text) > PASTED:
+        raise PartError("this is more text than any part: paste one part's codes")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise PartError("nothing pasted: paste the text the sending phone shows")
+    collector = Collector()
+    whole: dict[str, Part] = {}
+    wrong: list[str] = []
+    for line in lines:
+        try:
+            heard = collector.add(line)
+        except PartError as error:
+            wrong.append(str(error))
+            continue
+        if heard.part is not None:
+            whole.setdefault(heard.ident, heard.part)
+    wrong += collector.waiting(set(whole))
+    return list(whole.values()), list(dict.fromkeys(wrong))
 
 
 def joined(text: str) -> Part:
-    """A pasted text: one or more codes (a line each, in any order), or a whole packed part."""
-    lines = [line.strip() for line in text.replace("\r", "\n").split("\n") if line.strip()]
-    if not lines:
-        raise PartError("nothing pasted: paste the text the sending phone shows")
-    if not lines[0].startswith(HEAD + ":"):
-        return unpack("".join(lines))
-    collector = Collector()
-    heard = [collector.add(line) for line in lines]
-    whole = [one.part for one in heard if one.part is not None]
-    if not whole:
-        last = heard[-1]
-        raise PartError(f"{last.have} of the part's {last.count} codes pasted: paste every one")
-    return whole[-1]
+    """A pasted text that holds one part whole (a table's code): that part, else ``PartError``."""
+    found, wrong = pasted(text)
+    if len(found) == 1 and not wrong:
+        return found[0]
+    if len(found) > 1:
+        raise PartError("several parts pasted: paste one")
+    raise PartError(wrong[0] if wrong else "this is no scorecalc part")
 
 
 # --- made from a pad, taken by a pad -------------------------------------------------------------
@@ -306,18 +449,17 @@ def table_of(pad: Pad, table: str) -> Part:
 
 @dataclass
 class Taken:
-    """What applying a part did: ``new`` answers taken, ``had`` held already, the ``stale`` ones
-    (the table holds another value: both shown, nothing overwritten) and the ``refused``."""
+    """What applying a part did: ``new`` answers taken, ``had`` held already, and the ``stale``
+    ones (the table holds another value: both shown, nothing overwritten), in words."""
 
     player: str
     new: int = 0
     had: int = 0
     stale: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
 
     @property
     def whole(self) -> bool:
-        return not self.stale and not self.refused
+        return not self.stale
 
     def message(self) -> str:
         said = f"{self.player}'s part: "
@@ -327,17 +469,19 @@ class Taken:
             if self.new and self.had:
                 said += f" ({self.had} held already)"
             return said
-        said += f"{self.new} taken, {self.had} held already"
-        if self.stale:
-            said += "; not taken, the table holds another answer (change it there if hers is right): " + \
+        said += f"{self.new} taken, {self.had} held already; "
+        if len(self.stale) > SHOWN:
+            more = len(self.stale) - SHOWN
+            said += f"{len(self.stale)} answers conflict, not taken (the table holds another answer; " \
+                f"change it there if hers is right): {'; '.join(self.stale[:SHOWN])}; and {more} more"
+        else:
+            said += "not taken, the table holds another answer (change it there if hers is right): " + \
                 "; ".join(self.stale)
-        if self.refused:
-            said += "; refused: " + "; ".join(self.refused)
         return said
 
-    def json(self) -> dict[str, Any]:
-        return {"status": "saved" if self.whole else "stale", "player": self.player, "new": self.new,
-                "had": self.had, "stale": self.stale, "refused": self.refused, "message": self.message()}
+
+SHOWN = 3
+"""Conflicts a message names; the rest it counts."""
 
 
 def labels(pad: Pad) -> dict[str, tuple[str, str | None]]:
@@ -355,58 +499,122 @@ def labels(pad: Pad) -> dict[str, tuple[str, str | None]]:
     return found
 
 
-def take(pad: Pad, part: Part, table: str = "") -> Taken:
-    """``part`` applied to this pad's player of its name: each answer through the pad's
-    compare-and-set. An answer refused only for its order (a tile not yet next to another) is
-    tried again once those after it are in. ``PartError``: a part this table cannot take."""
+def admitted(game: str, part: Part) -> list[tuple[Path, Answer]]:
+    """The part's answers with their places read, if one player's part can hold them: places of
+    her record that the game asks, each once, at most ``most_answers`` of them, none longer than
+    ``VALUE``; else ``PartError``, one line in the players' words."""
+    who = part.player or "this"
+    most = most_answers(game)
+    if len(part.answers) > most:
+        raise PartError(f"{who}'s part holds {len(part.answers):,} answers, more than one player's part "
+                        f"can hold ({most:,}): it was not made by scorecalc")
+    known = get_game(game)
+    fields = {name for name in record_at(known.declaration, "players").fields
+              if name != "name" and known.interview.ask(f"players.{name}").order is not None}
+    read: list[tuple[Path, Answer]] = []
+    unknown = 0
+    for place, seen, value in part.answers:
+        path = parse_place(place)
+        if path is None or not isinstance(path[0], str) or path[0] not in fields:
+            unknown += 1
+        elif max(len(value), len(seen or "")) > VALUE:
+            raise PartError(f"{who}'s part holds an answer of {len(value):,} characters: it was not made "
+                            "by scorecalc")
+        else:
+            read.append((path, (place, seen, value)))
+    if unknown:
+        plural = "s" if unknown != 1 else ""
+        raise PartError(f"{who}'s part holds {unknown:,} answer{plural} to questions this table never asks "
+                        f"of a player: was it made for {known.title}?")
+    if len({path for path, _ in read}) < len(read):
+        raise PartError(f"{who}'s part answers a question twice: it was not made by scorecalc")
+    return read
+
+
+def order(read: list[tuple[Path, Answer]]) -> list[Answer]:
+    """The answers in an order the table takes them in one pass: by field as the part gives them,
+    a list's entries by their number, a board's squares row by row (a square may be on its
+    board's rows or the row below) and the board itself after them ("done")."""
+    first: dict[str | int, int] = {}
+    for path, _ in read:
+        first.setdefault(path[0], len(first))
+    within = {path[:cut] for path, _ in read for cut in range(1, len(path))}
+
+    def rank(item: tuple[int, tuple[Path, Answer]]) -> tuple[Any, ...]:
+        at, (path, (place, _, _)) = item
+        numbers = tuple(part for part in path if isinstance(part, int))
+        return first[path[0]], path in within, numbers, square(place)[:2], at
+
+    return [answer for _, (_, answer) in sorted(enumerate(read), key=rank)]
+
+
+def take(pad: Pad, part: Part, table: str) -> Taken:
+    """``part`` applied to this pad's player of its name, in one go (``Pad.together``): each answer
+    through the pad's compare-and-set in one pass, FILE written once. An answer the table refuses
+    refuses the whole part (``PartError`` naming it; nothing taken); one it holds otherwise is
+    stale, shown with both values. ``table``: this table's id; a part made for another table is
+    refused (one made with none, from the game and her name alone, is taken by any table)."""
     if part.player is None:
         raise PartError("this is a table's code, not a player's part: scan it on a phone that joins")
+    if pad.stopping:
+        raise PartError(f"{part.player}'s part was not taken: the pad stopped")
     if part.game != pad.game.name:
         raise PartError(f"this is a part for {part.game}, and this table is {pad.game.title}")
-    if part.table and table and part.table != table:
+    if part.table and part.table != table:
         raise PartError(f"{part.player}'s part was made for another table")
     seat = seat_of(pad, part.player)
     if seat is None:
         raise PartError(f"no player here is named {part.player}: a part is applied to the player of "
                         "her name (type her name as she did, or check it on her phone)")
+    answers = order(admitted(pad.game.name, part))
     taken = Taken(part.player)
-    waiting: list[Answer] = list(part.answers)
-    refused: dict[str, tuple[Answer, Reply]] = {}
-    while waiting:
-        again: list[Answer] = []
-        new = taken.new
-        held = labels(pad)  # the part's places are its own: each one's value is as it was here
-        for place, seen, value in waiting:
+    held = labels(pad)  # the one view: each place of the part is its own, as it was here before
+    refused: list[tuple[str, Reply]] = []
+
+    def work() -> bool:
+        for place, seen, value in answers:
             whole = f"players[{seat}].{place}"
             if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
                 taken.had += 1
-                refused.pop(whole, None)
                 continue
+            if pad.stopping:
+                return False
             before = pad.answers
             reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
             if reply.status == "saved":
-                refused.pop(whole, None)
-                if pad.answers > before:
-                    taken.new += 1
-                else:
-                    taken.had += 1
+                taken.new += pad.answers > before
+                taken.had += pad.answers == before
             elif reply.status == "stale":
-                taken.stale.append(stale_words(pad, whole, reply, value))
+                taken.stale.append(stale_words(pad, held, whole, reply, value))
             else:
-                refused[whole] = ((place, seen, value), reply)
-                again.append((place, seen, value))
-        waiting = again if taken.new > new else []  # tried again while the last round took some
+                refused.append((whole, reply))
+                return False
+        return True
+
+    if not pad.together(work):
+        if pad.failure:
+            raise PartError(pad.failure)
+        if not refused:
+            raise PartError(f"{part.player}'s part was not taken: the pad stopped")
+        whole, reply = refused[0]
+        raise PartError(f"{part.player}'s part was not taken, nothing of it: "
+                        f"{label_of(pad, held, whole)}: {reply.message}")
     pad.settle()
-    said = labels(pad)
-    for whole, (_, reply) in refused.items():
-        taken.refused.append(f"{said.get(whole, (part.player, None))[0]}: {reply.message}")
     return taken
 
 
-def stale_words(pad: Pad, whole: str, reply: Reply, value: str) -> str:
-    label = labels(pad).get(whole, (whole, None))[0]
-    held, sent = reply.words if reply.words is not None else (reply.current or "", value)
-    return f"{label} is “{held or 'empty'}” here, “{sent or 'empty'}” in the part"
+def label_of(pad: Pad, held: dict[str, tuple[str, str | None]], whole: str) -> str:
+    """A place in the players' words: as the view showed it, else as the model says it."""
+    if whole in held:
+        return held[whole][0]
+    path = parse_place(whole)
+    return pad.seen(path) if path is not None else whole
+
+
+def stale_words(pad: Pad, held: dict[str, tuple[str, str | None]], whole: str, reply: Reply,
+                value: str) -> str:
+    shown, sent = reply.words if reply.words is not None else (reply.current or "", value)
+    return f"{label_of(pad, held, whole)} is “{shown or 'empty'}” here, “{sent or 'empty'}” in the part"
 
 
 def begin(pad: Pad, part: Part) -> list[str]:
@@ -451,14 +659,37 @@ def whose(pad: Pad) -> str:
 
 
 def take_text(pad: Pad, text: str, table: str = "") -> Reply:
-    """A pasted part (its codes' text, or the whole text), applied: the pad's reply, its message
-    in the players' words; ``saved`` when every answer is in, ``stale`` when some were not taken."""
+    """A pasted text (the codes of one part or several, a line each) applied: each part whole,
+    each in one go (``take``), or refused by its player's name. The pad's reply, its message a
+    line a part in the players' words: ``saved`` when every part is in whole, ``refused`` when
+    none was taken, else ``stale``. ``table``: this table's id."""
+    try:
+        found, wrong = pasted(text)
+    except PartError as error:
+        return Reply("refused", 422, str(error))
+    return take_parts(pad, found, wrong, table)
+
+
+def take_parts(pad: Pad, found: list[Part], wrong: list[str], table: str) -> Reply:
+    """Parts applied (each in one go, ``take``), and ``wrong``: what was no part, in words; as one reply."""
+    said = list(wrong)
+    applied = whole = 0
     with pad.lock:
-        try:
-            taken = take(pad, joined(text), table)
-        except PartError as error:
-            return Reply("refused", 422, str(error))
-        received(pad)[taken.player] = taken.whole
-        reply = Reply("saved" if taken.whole else "stale", 200 if taken.whole else 409, taken.message())
+        for part in found:
+            try:
+                taken = take(pad, part, table)
+            except PartError as error:
+                said.append(str(error))
+                continue
+            received(pad)[taken.player] = taken.whole
+            applied += 1
+            whole += taken.whole
+            said.append(taken.message())
+        if not applied:
+            reply = Reply("refused", 422, "\n".join(said) or "this is no scorecalc part")
+        elif whole == applied == len(said):
+            reply = Reply("saved", 200, "\n".join(said))
+        else:
+            reply = Reply("stale", 409, "\n".join(said))
         reply.version = pad.version
         return reply

@@ -160,7 +160,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
                             server_header=False, date_header=False, ws="none", http=door())
-    server = stopping_server(config)
+    server = stopping_server(config, pad)
     if address.note:
         say(address.note)
     say("Every phone at the table: open this address (same network), or scan the code:")
@@ -178,7 +178,9 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
         server.run(sockets=[sock])
     finally:
         serving.closing = True
-        sock.close()
+        pad.stopping = True  # a part being applied is dropped whole, or is whole in FILE by now:
+        with pad.lock:  # it holds the lock until then (an answer's time), and nothing is written after
+            sock.close()
     if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
         signum = server.stopped_by[0]
         raise KeyboardInterrupt if signum == signal.SIGINT else Interrupted(signum)
@@ -189,12 +191,13 @@ STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 """The signals that stop the pad (uvicorn itself stops on SIGINT and SIGTERM only)."""
 
 
-def stopping_server(config: Any) -> Any:
+def stopping_server(config: Any, pad: Pad | None = None) -> Any:
     """A uvicorn server that SIGINT, SIGTERM and SIGHUP stop alike, gracefully, noting which came
     first (``stopped_by``) for the run to end with its code once the server is down. It is the
     only handler while it serves: a signal that comes while FILE is being replaced is held by the
     writer and handed to it afterwards (``signals.hand_on``), never raised inside a request. A
-    SIGHUP ignored where the pad was started (``nohup``) stays ignored."""
+    SIGHUP ignored where the pad was started (``nohup``) stays ignored. A signal stops ``pad``'s
+    part being applied at once (``Pad.stopping``: nothing of it written)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -218,6 +221,8 @@ def stopping_server(config: Any) -> Any:
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             self.stopped_by.append(sig)
+            if pad is not None:
+                pad.stopping = True
             super().handle_exit(sig, frame)
 
     server = Server(config)
