@@ -71,14 +71,7 @@ class Pad:
                  clock: Callable[[], float] = time.monotonic, ident: str = "") -> None:
         self.game = game
         self.name = name
-        self.ident = ident or secrets.token_hex(6).upper()
-        """The table's id, which a part made for it carries (``parts.py``: a part made for another
-        table is refused). Given by the app (its table's key); the laptop pad's is drawn afresh for
-        each run."""
-        self.stopping = False
-        """Set when the server stops: a part being applied is dropped whole (``together``)."""
-        self.held_back: list[str] | None = None
-        """While ``together`` applies several answers: what the terminal will say of them."""
+        self.ident = ident or secrets.token_hex(6).upper()  # the table's id: parts.py refuses another's
         self.say = say
         self.clock = clock
         self.model = Tally(game, now)
@@ -87,6 +80,7 @@ class Pad:
         self.state = self.file.state
         self.foreign = self.file.foreign
         self.lock = threading.RLock()
+        self.held_back: list[str] | None = None  # while ``parts.together`` runs: the terminal's lines
         self.version = 0
         self.answers = 0
         self.shown_warnings: set[str] = set()
@@ -330,7 +324,7 @@ class Pad:
         """The new state kept and written to FILE; "saved" only once it is there. ``label`` and
         ``text`` say on the terminal what changed; the reply carries ``question``'s answer now."""
         try:
-            if self.held_back is None:  # else ``together`` writes FILE once, after the last answer
+            if self.held_back is None:  # else ``parts.together`` writes FILE once, after the last answer
                 self.write(render(self.game, after.data, after.progress))
         except UsageError as error:
             self.failure = str(error)
@@ -341,10 +335,7 @@ class Pad:
         self.state = after
         self.answers += 1
         self.shown_warnings.update(warnings)
-        if self.held_back is None:
-            self.say(f"  {label}: {text} ✓")
-        else:
-            self.held_back.append(f"  {label}: {text} ✓")
+        (self.say if self.held_back is None else self.held_back.append)(f"  {label}: {text} ✓")
         self.version += 1  # reviewed after the phone is told (``settle``), or by the next view
         return Reply("saved", current=self.now_at(question) if question is not None else None,
                      warnings=warnings)
@@ -355,33 +346,6 @@ class Pad:
         again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
                      None)  # the answer there now (a seat's name answered: her name's question)
         return self.current(again) if again is not None else None
-
-    def together(self, work: Callable[[], bool]) -> bool:
-        """Several answers as one (a player's part): ``work`` gives them through ``answer`` while
-        FILE is left as it was, and says whether to keep them. Kept: FILE written once, then the
-        terminal told of each; else (or once the server stops, or FILE cannot be written) the
-        table is as it was before ``work``, nothing written, nothing said. Whether kept."""
-        with self.lock:
-            state, answers, warnings = self.state, self.answers, set(self.shown_warnings)
-            self.held_back = []
-            try:
-                keep = work() and not self.stopping
-            finally:
-                said, self.held_back = self.held_back, None
-            if keep and self.state is not state:
-                try:
-                    self.write(render(self.game, self.state.data, self.state.progress))
-                except UsageError as error:
-                    self.failure = str(error)
-                    self.say(self.failure)
-                    keep = False
-            if not keep:
-                self.state, self.answers, self.shown_warnings = state, answers, warnings
-                self.version += 1  # never back: a phone told of a later version fetches this one
-                return False
-            for line in said:
-                self.say(line)
-            return True
 
     def write(self, text: str) -> None:
         note = self.file.write(text)
@@ -528,8 +492,6 @@ class Pad:
 
     def close(self) -> None:
         self.file.close()
-
-
 
 
 def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:

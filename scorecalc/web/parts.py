@@ -1,183 +1,77 @@
-"""A player's part, sent from her phone to the phone that holds the table (SPEC section 9,
-"Several phones, no network"): the one place that knows the part's format.
+"""A player's part made from the pad on her phone, and taken by the pad that holds the table (SPEC
+section 9, "Several phones, no network"); its format on the way is ``packing.py``'s.
 
-A part is the pad's own answers, ``{place, seen, value}``, below one player named by her name
-(``money``, ``grid.r3c2``, ``grid``: the places of ``players[i].`` without the seat), with the
-game, the table's id (empty when the phone started from the game and her name alone) and a
-version. The holder applies it to the player of that name, whatever her seat, each answer
-through the pad's compare-and-set (``Pad.answer``, as a phone's answer is), all in one go
-(``Pad.together``): a part taken twice changes nothing twice, an answer the holder holds
-otherwise is shown stale with both values, never overwritten, and an answer the table refuses
-refuses the whole part, nothing taken. No import of ``pages.py`` (which imports this module).
-The table's own code (what a joining phone scans first: the game, the settings, the names and
-the id) is the same form with no player and whole places (``players[1].name``).
-
-On the way: JSON with one-letter keys, raw deflate (zlib ``wbits=-15``) with a preset
-dictionary of the game's own places and words (``dictionary``: what every part of the game
-repeats costs a few bits), then Base45 (RFC 9285), whose 45 characters are QR's alphanumeric
-set: 5.5 bits a character where byte mode spends 8 (docs/app.md has the measured sizes). Split
-over codes of at most ``MOST`` characters, each ``SC2:ID:I:N:DATA`` ("2 of 3"), taken in any
-order and joined when every one is in (``Collector``). No code loses a character to trimming:
-Base45 never writes a space as the last character of a group (the last of three is at most
-``W``, the last of two at most ``5``), codes are cut between groups, and the head protects
-each code's start. It runs under Pyodide too.
+The holder applies a part to the player of its name, whatever her seat, each answer through the
+pad's compare-and-set (``Pad.answer``, as a phone's answer is), in one pass and as one
+(``together``: FILE written once): a part taken twice changes nothing twice, an answer the holder
+holds otherwise is shown stale with both values, never overwritten, and an answer the table
+refuses refuses the whole part, nothing taken. A part carries only what one player's part can
+hold (``admitted``) and names its table (``Pad.ident``). No import of ``pages.py`` (which
+imports this module for its route).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import re
-import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from ..errors import Path
-from ..games import REGISTRY, get_game
+from ..errors import Path, UsageError
+from ..games import get_game
 from ..spec.base import Spec
-from ..spec.interview import board_of, palette_of, record_at
+from ..spec.interview import record_at
 from ..spec.record import record_of
+from ..tablefile.layout import render
+from .packing import (
+    ALPHABET,
+    BIGGEST,
+    CODE,
+    CODES,
+    GROUP,
+    HEAD,
+    MOST,
+    OLD_HEAD,
+    PASTED,
+    VERSION,
+    Answer,
+    Code,
+    Collector,
+    Heard,
+    Part,
+    PartError,
+    base45,
+    code_of,
+    deflate,
+    dictionary,
+    inflate,
+    joined,
+    pack,
+    part_id,
+    pasted,
+    places_below,
+    read,
+    split,
+    unbase45,
+    unpack,
+)
 from .pad import Pad
 from .places import parse_place
 from .reply import Reply
 
-VERSION = 2
-"""The part format's version (``v``, and the codes' head); a part of another is refused, saying so."""
-HEAD = f"SC{VERSION}"
-"""What every code begins with: this is a scorecalc part of this format."""
-OLD_HEAD = re.compile(r"SC[0-9]{1,3}")
-"""The head of a code of any version: another version's code is refused as one."""
-MOST = 160
-"""Characters of a part's data in one code. With the head, a code holds at most 175 alphanumeric
-characters: QR version 7 at error correction M (45 x 45 modules, 53 with the quiet zones), so a
-code 170 camera pixels wide (the app's 360 CSS pixels held at arm's length: docs/app.md) gets
-more than 3 pixels a module, where every decoder measured read every code with a pixel of blur
-(``bench/qr_parts.py``)."""
-GROUP = 3
-"""Base45 characters of two bytes: codes are cut between groups (no code's data ends in a space)."""
-BIGGEST = 64 * 1024
-"""Bytes a part may unpack to (the pad's own limit on a request): more is no part."""
-CODES = 36
-"""Codes a part may be split over."""
-PASTED = CODES * 8 * (MOST + 20)
-"""Characters a paste may hold: several players' parts of the most codes each, with room around."""
+__all__ = [
+    "ALPHABET", "BIGGEST", "CODE", "CODES", "GROUP", "HEAD", "MOST", "OLD_HEAD", "PASTED",
+    "VERSION", "Answer", "Code", "Collector", "Heard", "Part", "PartError", "base45", "code_of",
+    "deflate", "dictionary", "inflate", "joined", "pack", "part_id", "pasted", "places_below",
+    "read", "split", "unbase45", "unpack",
+]
+"""The format's names, as the app's worker and the tests call them here."""
+
 ENTRIES = 100
 """Entries of one list a part may add where the game's declaration sets no bound of its own (it
 allows ten thousand): more than any box makes of a player's exhibitions or books."""
 VALUE = 1000
 """Characters of one answer (a place is at most ``places.MOST``)."""
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
-CODE = re.compile(r"(SC[0-9]{1,3}):([A-Z2-7]{6}):([0-9]{1,2}):([0-9]{1,2}):([0-9A-Z $%*+\-./:]*)")
-"""A code's text: head, the part's id, I of N (ASCII digits: a superscript is no digit here), data."""
-
-
-class PartError(ValueError):
-    """A text or code that is no part this table can take, in the players' words."""
-
-
-# --- Base45 (RFC 9285) ---------------------------------------------------------------------------
-
-def base45(data: bytes) -> str:
-    out = []
-    for at in range(0, len(data) - 1, 2):
-        number = data[at] * 256 + data[at + 1]
-        number, c = divmod(number, 45)
-        e, d = divmod(number, 45)
-        out += [ALPHABET[c], ALPHABET[d], ALPHABET[e]]
-    if len(data) % 2:
-        d, c = divmod(data[-1], 45)
-        out += [ALPHABET[c], ALPHABET[d]]
-    return "".join(out)
-
-
-def unbase45(text: str) -> bytes:
-    try:
-        values = [ALPHABET.index(char) for char in text]
-    except ValueError:
-        raise PartError("a character that is in no part: was it copied whole?") from None
-    if len(values) % 3 == 1:
-        raise PartError("the part is cut short: was it copied whole?")
-    out = bytearray()
-    for at in range(0, len(values), 3):
-        group = values[at:at + 3]
-        number = sum(value * 45 ** power for power, value in enumerate(group))
-        if len(group) == 3:
-            if number > 0xFFFF:
-                raise PartError("the part is damaged: was it copied whole?")
-            out += bytes(divmod(number, 256))
-        else:
-            if number > 0xFF:
-                raise PartError("the part is damaged: was it copied whole?")
-            out.append(number)
-    return bytes(out)
-
-
-# --- the part ------------------------------------------------------------------------------------
-
-Answer = tuple[str, str | None, str]
-"""``(place, seen, value)``: the pad's answer form (``seen`` ``None``: nothing seen there)."""
-
-
-@dataclass(frozen=True)
-class Part:
-    """One player's answers (``player`` her name), or the table's own code (``player`` ``None``:
-    the settings and names, whole places)."""
-
-    game: str
-    table: str
-    player: str | None
-    answers: tuple[Answer, ...]
-
-    def data(self) -> bytes:
-        sent: dict[str, Any] = {"v": VERSION, "g": self.game, "t": self.table,
-                                "a": [list(answer) for answer in self.answers]}
-        if self.player is not None:
-            sent["p"] = self.player
-        text = json.dumps(sent, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        return text.encode("utf-8", "surrogatepass")
-
-
-@cache
-def dictionary(game: str) -> bytes:
-    """The preset dictionary of ``game``'s parts: what each of them repeats, as the JSON writes it,
-    drawn from the game's declaration and interview (a player's places, a board's first squares
-    and the codes its tiles are tapped from, the settings), the most frequent last (nearest)."""
-    known = get_game(game)
-    declaration, interview = known.declaration, known.interview
-    words: list[str] = []
-    for name, spec_field in declaration.fields.items():
-        if name not in ("players", "game", "expect", "tally", "notes"):
-            words += [f'["{place}",null,"' for place in places_below(name, spec_field.spec)]
-    form = interview.form("players")
-    palette = palette_of(form)
-    if palette is not None:
-        words += [code for pick in palette.picks for code, _ in pick.options]
-        words.append(palette.mark + "".join(code for code, _ in palette.sides))
-    board = board_of(form)
-    if board is not None:
-        words += [f'["{cell.key}","","' for cell in board.cells({})]
-        words += [f'["{name}","open","done"]' for name in board.fields]
-    player = record_at(declaration, "players")
-    for name, spec_field in player.fields.items():
-        if name != "name" and interview.ask(f"players.{name}").order is not None:
-            words += [f'["{place}",null,"' for place in places_below(name, spec_field.spec)]
-    words += ['["players[0].name",null,"', '"],["players[1].name",null,"']
-    words.append(f'{{"v":{VERSION},"g":"{game}","t":"","a":[["')
-    return "".join(words).encode("utf-8")
-
-
-def places_below(name: str, spec: Spec) -> list[str]:
-    """The places a part names at field ``name`` of ``spec``: the field, or each asked field of a
-    list's first entry, or of a record (one level down)."""
-    entries = spec.asked_entries()
-    record = record_of(entries) if entries is not None else record_of(spec.asked_fields())
-    if record is None or not record.fields:
-        return [name]
-    below = f"{name}[0]" if entries is not None else name
-    return [f"{below}.{key}" for key in record.fields]
 
 
 def most_answers(game: str) -> int:
@@ -209,180 +103,6 @@ def places_in(spec: Spec, depth: int = 0) -> int:
         bounds = spec.list_bounds()
         return min(bounds[1], ENTRIES) if bounds is not None else ENTRIES
     return 1
-
-
-def deflate(data: bytes, game: str) -> bytes:
-    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, dictionary(game))
-    return squeeze.compress(data) + squeeze.flush()
-
-
-def inflate(raw: bytes, game: str) -> bytes | None:
-    """``raw`` inflated with ``game``'s dictionary; ``None`` when it is none of that game's."""
-    loose = zlib.decompressobj(-15, zdict=dictionary(game))
-    try:
-        data = loose.decompress(raw, BIGGEST)
-    except zlib.error:
-        return None
-    if loose.unconsumed_tail or not loose.eof:
-        raise PartError("the part is damaged or too large: was it copied whole?")
-    return data
-
-
-def pack(part: Part) -> str:
-    """The part as one text: JSON, raw deflate with its game's dictionary, Base45."""
-    if part.game not in REGISTRY:
-        raise PartError(f"no game here is called {part.game}")
-    return base45(deflate(part.data(), part.game))
-
-
-def unpack(text: str) -> Part:
-    """The part a text holds; ``PartError`` in the players' words when it holds none. Its game is
-    the one whose dictionary inflates it into a part of that game."""
-    raw = unbase45(text)
-    for game in REGISTRY:
-        data = inflate(raw, game)
-        if data is None:
-            continue
-        try:
-            sent = json.loads(data.decode("utf-8"))
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(sent, dict) and sent.get("g") == game:
-            return read(sent)
-    raise PartError("the part is damaged, or made by another version of scorecalc: was it copied "
-                    "whole? (if so, update both phones)")
-
-
-def read(sent: Any) -> Part:
-    if not isinstance(sent, dict) or not isinstance(sent.get("v"), int):
-        raise PartError("this is no scorecalc part")
-    if sent["v"] != VERSION:
-        raise PartError("this part was made by another version of scorecalc: update both phones")
-    game, table, player, answers = sent.get("g"), sent.get("t", ""), sent.get("p"), sent.get("a")
-    if not (isinstance(game, str) and isinstance(table, str) and (player is None or isinstance(player, str))
-            and isinstance(answers, list)):
-        raise PartError("this is no scorecalc part")
-    taken: list[Answer] = []
-    for answer in answers:
-        if not (isinstance(answer, list) and len(answer) == 3 and isinstance(answer[0], str)
-                and (answer[1] is None or isinstance(answer[1], str)) and isinstance(answer[2], str)):
-            raise PartError("this is no scorecalc part")
-        taken.append((answer[0], answer[1], answer[2]))
-    return Part(game, table, player, tuple(taken))
-
-
-def part_id(packed: str) -> str:
-    """Six characters naming a packed part (its codes carry it, so two parts never mix)."""
-    return base64.b32encode(hashlib.sha256(packed.encode("ascii")).digest()).decode()[:6]
-
-
-def split(part: Part, most: int = MOST) -> list[str]:
-    """The part's codes: ``SC2:ID:I:N:DATA``, each ``DATA`` at most ``most`` characters, cut only
-    between Base45's groups (so none ends in a space, which a paste or a scan would trim)."""
-    packed = pack(part)
-    most -= most % GROUP
-    count = max(1, -(-len(packed) // most))
-    size = -(-len(packed) // count)  # as even as can be: each code as sparse as the others
-    size += -size % GROUP
-    pieces = [packed[at:at + size] for at in range(0, len(packed), size)] or [""]
-    if len(pieces) > CODES:
-        raise PartError(f"this part needs {len(pieces)} codes, more than {CODES}")
-    ident = part_id(packed)
-    return [f"{HEAD}:{ident}:{i}:{len(pieces)}:{piece}" for i, piece in enumerate(pieces, start=1)]
-
-
-@dataclass(frozen=True)
-class Code:
-    ident: str
-    index: int
-    count: int
-    data: str
-
-
-def code_of(text: str) -> Code:
-    """One code's text, read; ``PartError`` when it is none of a part's (another version's code is
-    refused as one)."""
-    found = CODE.fullmatch(text.strip())
-    head = OLD_HEAD.match(text.strip())
-    if head is not None and head.group() != HEAD and text.strip()[head.end():head.end() + 1] == ":":
-        raise PartError("this code was made by another version of scorecalc: update both phones")
-    if found is None or not 1 <= int(found.group(3)) <= int(found.group(4)) <= CODES:
-        raise PartError("this code is not a scorecalc part")
-    return Code(found.group(2), int(found.group(3)), int(found.group(4)), found.group(5))
-
-
-@dataclass
-class Heard:
-    """What a code (or a pasted text) brought: the part's codes in so far, and the part once
-    whole, with its codes' text (``packed``: a code a line, what a paste of them is)."""
-
-    ident: str
-    have: int
-    count: int
-    part: Part | None = None
-    packed: str = ""
-
-
-@dataclass
-class Collector:
-    """The codes heard, by part: joined when each of a part's codes is in, in any order."""
-
-    codes: dict[str, dict[int, Code]] = field(default_factory=dict)
-
-    def add(self, text: str) -> Heard:
-        code = code_of(text)
-        have = self.codes.setdefault(code.ident, {})
-        if have and next(iter(have.values())).count != code.count:
-            raise PartError("this code is not a scorecalc part")
-        have[code.index] = code
-        heard = Heard(code.ident, len(have), code.count)
-        if len(have) == code.count:
-            packed = "".join(have[i].data for i in range(1, code.count + 1))
-            if part_id(packed) != code.ident:
-                del self.codes[code.ident]
-                raise PartError("the part's codes do not fit together: scan them again")
-            heard.part = unpack(packed)
-            heard.packed = "\n".join(f"{HEAD}:{code.ident}:{i}:{code.count}:{have[i].data}"
-                                     for i in range(1, code.count + 1))
-        return heard
-
-    def waiting(self, done: set[str]) -> list[str]:
-        """What is missing of each part begun and not whole (``done``: the ids of the whole ones)."""
-        return [f"{len(have)} of a part's {next(iter(have.values())).count} codes pasted: paste every one"
-                for ident, have in self.codes.items() if ident not in done and have]
-
-
-def pasted(text: str) -> tuple[list[Part], list[str]]:
-    """A pasted text: the codes of one or more parts, a line each, in any order, with any space
-    around the lines. The parts whole (each once), and what is wrong with the rest, in words."""
-    if len(text) > PASTED:
-        raise PartError("this is more text than any part: paste one part's codes")
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise PartError("nothing pasted: paste the text the sending phone shows")
-    collector = Collector()
-    whole: dict[str, Part] = {}
-    wrong: list[str] = []
-    for line in lines:
-        try:
-            heard = collector.add(line)
-        except PartError as error:
-            wrong.append(str(error))
-            continue
-        if heard.part is not None:
-            whole.setdefault(heard.ident, heard.part)
-    wrong += collector.waiting(set(whole))
-    return list(whole.values()), list(dict.fromkeys(wrong))
-
-
-def joined(text: str) -> Part:
-    """A pasted text that holds one part whole (a table's code): that part, else ``PartError``."""
-    found, wrong = pasted(text)
-    if len(found) == 1 and not wrong:
-        return found[0]
-    if len(found) > 1:
-        raise PartError("several parts pasted: paste one")
-    raise PartError(wrong[0] if wrong else "this is no scorecalc part")
 
 
 # --- made from a pad, taken by a pad -------------------------------------------------------------
@@ -549,23 +269,12 @@ def order(read: list[tuple[Path, Answer]]) -> list[Answer]:
 
 
 def take(pad: Pad, part: Part, table: str) -> Taken:
-    """``part`` applied to this pad's player of its name, in one go (``Pad.together``): each answer
+    """``part`` applied to this pad's player of its name, in one go (``together``): each answer
     through the pad's compare-and-set in one pass, FILE written once. An answer the table refuses
     refuses the whole part (``PartError`` naming it; nothing taken); one it holds otherwise is
-    stale, shown with both values. ``table``: this table's id; a part made for another table is
-    refused (one made with none, from the game and her name alone, is taken by any table)."""
-    if part.player is None:
-        raise PartError("this is a table's code, not a player's part: scan it on a phone that joins")
-    if pad.stopping:
-        raise PartError(f"{part.player}'s part was not taken: the pad stopped")
-    if part.game != pad.game.name:
-        raise PartError(f"this is a part for {part.game}, and this table is {pad.game.title}")
-    if part.table and part.table != table:
-        raise PartError(f"{part.player}'s part was made for another table")
-    seat = seat_of(pad, part.player)
-    if seat is None:
-        raise PartError(f"no player here is named {part.player}: a part is applied to the player of "
-                        "her name (type her name as she did, or check it on her phone)")
+    stale, shown with both values. ``table``: this table's id (``seat_for``)."""
+    seat = seat_for(pad, part, table)
+    assert part.player is not None
     answers = order(admitted(pad.game.name, part))
     taken = Taken(part.player)
     held = labels(pad)  # the one view: each place of the part is its own, as it was here before
@@ -577,7 +286,7 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
             if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
                 taken.had += 1
                 continue
-            if pad.stopping:
+            if pad.failure:  # the pad stopped (a signal) or cannot write: nothing of the part kept
                 return False
             before = pad.answers
             reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
@@ -591,16 +300,62 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
                 return False
         return True
 
-    if not pad.together(work):
-        if pad.failure:
-            raise PartError(pad.failure)
+    if not together(pad, work):
         if not refused:
-            raise PartError(f"{part.player}'s part was not taken: the pad stopped")
+            raise PartError(f"{part.player}'s part was not taken: {pad.failure}")
         whole, reply = refused[0]
         raise PartError(f"{part.player}'s part was not taken, nothing of it: "
                         f"{label_of(pad, held, whole)}: {reply.message}")
     pad.settle()
     return taken
+
+
+def seat_for(pad: Pad, part: Part, table: str) -> int:
+    """The seat of the player ``part`` is for, or ``PartError`` saying why the pad cannot take it:
+    a table's code, another game, the pad stopped, a part made for another table (one made with
+    no table's id, from the game and her name alone, is taken by any table), no player of her name."""
+    if part.player is None:
+        raise PartError("this is a table's code, not a player's part: scan it on a phone that joins")
+    if pad.failure:
+        raise PartError(f"{part.player}'s part was not taken: {pad.failure}")
+    if part.game != pad.game.name:
+        raise PartError(f"this is a part for {part.game}, and this table is {pad.game.title}")
+    if part.table and part.table != table:
+        raise PartError(f"{part.player}'s part was made for another table")
+    seat = seat_of(pad, part.player)
+    if seat is None:
+        raise PartError(f"no player here is named {part.player}: a part is applied to the player of "
+                        "her name (type her name as she did, or check it on her phone)")
+    return seat
+
+
+def together(pad: Pad, work: Callable[[], bool]) -> bool:
+    """Several answers as one (a player's part): ``work`` gives them through ``Pad.answer`` while
+    FILE is left as it was (``Pad.held_back`` holds what the terminal will say of them), and says
+    whether to keep them. Kept: FILE written once, then the terminal told of each; else (or once
+    the pad stopped or cannot write, ``Pad.failure``) the table is as it was before ``work``:
+    nothing written, nothing said. Whether kept."""
+    with pad.lock:
+        state, answers, warnings = pad.state, pad.answers, set(pad.shown_warnings)
+        pad.held_back = []
+        try:
+            keep = work() and not pad.failure
+        finally:
+            said, pad.held_back = pad.held_back, None
+        if keep and pad.state is not state:
+            try:
+                pad.write(render(pad.game, pad.state.data, pad.state.progress))
+            except UsageError as error:
+                pad.failure = str(error)
+                pad.say(pad.failure)
+                keep = False
+        if not keep:
+            pad.state, pad.answers, pad.shown_warnings = state, answers, warnings
+            pad.version += 1  # never back: a phone told of a later version fetches this one
+            return False
+        for line in said:
+            pad.say(line)
+        return True
 
 
 def label_of(pad: Pad, held: dict[str, tuple[str, str | None]], whole: str) -> str:

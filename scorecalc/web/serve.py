@@ -178,9 +178,8 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
         server.run(sockets=[sock])
     finally:
         serving.closing = True
-        pad.stopping = True  # a part being applied is dropped whole, or is whole in FILE by now:
-        with pad.lock:  # it holds the lock until then (an answer's time), and nothing is written after
-            sock.close()
+        with pad.lock:  # a part being applied is whole in FILE by now, or dropped whole (``Pad.failure``
+            sock.close()  # set by the signal): it holds the lock until then, and nothing is written after
     if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
         signum = server.stopped_by[0]
         raise KeyboardInterrupt if signum == signal.SIGINT else Interrupted(signum)
@@ -196,8 +195,8 @@ def stopping_server(config: Any, pad: Pad | None = None) -> Any:
     first (``stopped_by``) for the run to end with its code once the server is down. It is the
     only handler while it serves: a signal that comes while FILE is being replaced is held by the
     writer and handed to it afterwards (``signals.hand_on``), never raised inside a request. A
-    SIGHUP ignored where the pad was started (``nohup``) stays ignored. A signal stops ``pad``'s
-    part being applied at once (``Pad.stopping``: nothing of it written)."""
+    SIGHUP ignored where the pad was started (``nohup``) stays ignored. A signal stops ``pad`` at
+    once (``Pad.failure``: no answer taken after it, and a part being applied dropped whole)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -222,7 +221,7 @@ def stopping_server(config: Any, pad: Pad | None = None) -> Any:
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             self.stopped_by.append(sig)
             if pad is not None:
-                pad.stopping = True
+                pad.failure = pad.failure or "the pad stopped"
             super().handle_exit(sig, frame)
 
     server = Server(config)
