@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
 from ..errors import Path, UsageError
 from ..games import get_game
@@ -72,6 +72,17 @@ ENTRIES = 100
 allows ten thousand): more than any box makes of a player's exhibitions or books."""
 VALUE = 1000
 """Characters of one answer (a place is at most ``places.MOST``)."""
+
+
+STOPPING: WeakSet[Pad] = WeakSet()
+"""The pads whose server a signal is stopping (``serve.stopping_server``): a part being applied
+there is dropped whole, at its next answer."""
+
+
+def stopped(pad: Pad) -> str:
+    """Why ``pad`` takes no part now, in words (``Pad.failure``, or its server stopping); empty:
+    it takes one."""
+    return pad.failure or ("the pad stopped" if pad in STOPPING else "")
 
 
 def most_answers(game: str) -> int:
@@ -286,7 +297,7 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
             if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
                 taken.had += 1
                 continue
-            if pad.failure:  # the pad stopped (a signal) or cannot write: nothing of the part kept
+            if stopped(pad):  # a signal, or FILE cannot be written: nothing of the part kept
                 return False
             before = pad.answers
             reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
@@ -302,7 +313,7 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
 
     if not together(pad, work):
         if not refused:
-            raise PartError(f"{part.player}'s part was not taken: {pad.failure}")
+            raise PartError(f"{part.player}'s part was not taken: {stopped(pad)}")
         whole, reply = refused[0]
         raise PartError(f"{part.player}'s part was not taken, nothing of it: "
                         f"{label_of(pad, held, whole)}: {reply.message}")
@@ -316,8 +327,8 @@ def seat_for(pad: Pad, part: Part, table: str) -> int:
     no table's id, from the game and her name alone, is taken by any table), no player of her name."""
     if part.player is None:
         raise PartError("this is a table's code, not a player's part: scan it on a phone that joins")
-    if pad.failure:
-        raise PartError(f"{part.player}'s part was not taken: {pad.failure}")
+    if stopped(pad):
+        raise PartError(f"{part.player}'s part was not taken: {stopped(pad)}")
     if part.game != pad.game.name:
         raise PartError(f"this is a part for {part.game}, and this table is {pad.game.title}")
     if part.table and part.table != table:
@@ -333,13 +344,13 @@ def together(pad: Pad, work: Callable[[], bool]) -> bool:
     """Several answers as one (a player's part): ``work`` gives them through ``Pad.answer`` while
     FILE is left as it was (``Pad.held_back`` holds what the terminal will say of them), and says
     whether to keep them. Kept: FILE written once, then the terminal told of each; else (or once
-    the pad stopped or cannot write, ``Pad.failure``) the table is as it was before ``work``:
+    the pad stopped or cannot write, ``stopped``) the table is as it was before ``work``:
     nothing written, nothing said. Whether kept."""
     with pad.lock:
         state, answers, warnings = pad.state, pad.answers, set(pad.shown_warnings)
         pad.held_back = []
         try:
-            keep = work() and not pad.failure
+            keep = work() and not stopped(pad)
         finally:
             said, pad.held_back = pad.held_back, None
         if keep and pad.state is not state:
