@@ -88,32 +88,28 @@ def stopped(pad: Pad) -> str:
 def most_answers(game: str) -> int:
     """The most answers one player's part can hold, from the game's declaration: each field a
     player is asked, a list asked entry by entry at most its bound (or ``ENTRIES``) times its
-    entry's, a record its fields', and the board's finishing answer."""
+    entry's places, a record its fields'; a board (the fields a game's form fills) at most
+    ``ENTRIES`` squares and its finishing answer."""
     known = get_game(game)
     player = record_at(known.declaration, "players")
-    return 1 + sum(places_in(spec_field.spec) for name, spec_field in player.fields.items()
-                   if name != "name" and known.interview.ask(f"players.{name}").order is not None)
+    form = known.interview.form("players")
+    filled = set(form.fields) if form is not None else set()
+    asked = [spec_field.spec for name, spec_field in player.fields.items() if name != "name"
+             and name not in filled and known.interview.ask(f"players.{name}").order is not None]
+    return sum(map(places_in, asked)) + (ENTRIES + 1 if filled else 0)
 
 
 def places_in(spec: Spec, depth: int = 0) -> int:
-    if depth > 4:
-        return 1
+    """The answers a field of ``spec`` takes: one, or its record's (a list asked entry by entry: at
+    most ``ENTRIES`` entries' of them)."""
     entries = spec.asked_entries()
-    if entries is not None:
-        bounds = spec.list_bounds()
-        most = min(bounds[1], ENTRIES) if bounds is not None else ENTRIES
-        record = record_of(entries)
-        each = sum(places_in(inner.spec, depth + 1) for inner in record.fields.values()) \
-            if record is not None and record.fields else 1
-        return most * each
-    record = record_of(spec.asked_fields())
-    if record is not None and record.fields:
-        return sum(places_in(inner.spec, depth + 1) for inner in record.fields.values())
-    item = spec.item_spec()
-    if item is not None and not item.is_scalar():  # a form's list (a board's tiles): each entry a square
-        bounds = spec.list_bounds()
-        return min(bounds[1], ENTRIES) if bounds is not None else ENTRIES
-    return 1
+    record = record_of(entries if entries is not None else spec.asked_fields())
+    each = sum(places_in(inner.spec, depth + 1) for inner in record.fields.values()) \
+        if record is not None and record.fields and depth < 4 else 1
+    if entries is None:
+        return each
+    bounds = spec.list_bounds()
+    return (min(bounds[1], ENTRIES) if bounds is not None else ENTRIES) * each
 
 
 # --- made from a pad, taken by a pad -------------------------------------------------------------

@@ -297,7 +297,7 @@ def test_a_stale_tile_is_said_in_words(folder: Path, holder: Pad) -> None:
     (parts.Part("caracas", "OTHER", "Bea", (("grid.r1c1", "", "JuJa"),)), "",  # a table without an id: still
      "Bea's part was made for another table"),
     (parts.Part("caracas", "", "Bea", tuple((f"grid.r{r}c1", "", "JuJa") for r in range(2_500))), "",
-     "Bea's part holds 2,500 answers, more than one player's part can hold (903): it was not made by "
+     "Bea's part holds 2,500 answers, more than one player's part can hold (101): it was not made by "
      "scorecalc"),
     (parts.Part("caracas", "", "Bea", (("grid.r1c1", "", "JuJa"), ("money", None, "3"), ("x.y", None, "1"),
                                         ("name", None, "Zed"))), "",
