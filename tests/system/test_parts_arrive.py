@@ -208,3 +208,33 @@ def test_ctrl_c_while_a_long_part_is_applied_stops_the_pad_at_once(tmp_path: Pat
     assert len(written.get("exhibitions", [])) in (0, 200), written  # whole, or not at all
     assert replies in ([(0, "")], [(200, "Ana's part: 200 answers taken")],
                        [(422, "Ana's part was not taken: the pad stopped")]), replies
+
+
+def test_a_phone_is_answered_while_a_long_part_is_applied(tmp_path: Path) -> None:
+    """The part holds the pad's lock for one pass (an answer's check each, FILE written once): a
+    phone's answer sent meanwhile is saved once it is done, and FILE holds both."""
+    file = tmp_path / "tonight.yaml"
+    pad = Served("galapagos", file)
+    answers = tuple((f"exhibitions[{at}].animals", None, "iguana") for at in reversed(range(200)))
+    text = "\n".join(parts.split(parts.Part("galapagos", "", "Bea", answers)))
+    replies: list[tuple[int, str]] = []
+
+    def post() -> None:
+        code, _, body = pad.request("part", json.dumps({"text": text}).encode(),
+                                    {"Content-Type": "application/json"})
+        replies.append((code, json.loads(body)["message"]))
+
+    try:
+        for seat, name in enumerate(("Ana", "Bea")):
+            assert pad.answer(f"players[{seat}].name", name)[0] == 200
+        sending = threading.Thread(target=post, daemon=True)
+        sending.start()
+        sending.join(0.2)
+        assert pad.answer("players[0].money", "2300") == (200, {
+            "status": "saved", "message": "", "current": "2300", "warnings": []})
+        sending.join(timeout(30))
+    finally:
+        pad.stop()
+    assert replies == [(200, "Bea's part: 200 answers taken")]
+    written = yaml.safe_load(file.read_text(encoding="utf-8"))["players"]
+    assert written[0]["money"] == 2300 and written[1]["exhibitions"] == [{"animals": ["iguana"]}] * 200
