@@ -123,14 +123,16 @@ class Part:
         if self.player is not None:
             sent["p"] = self.player
         text = json.dumps(sent, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        return text.encode("utf-8", "surrogatepass")
+        return text.encode("utf-8")
 
 
 @cache
 def dictionary(game: str) -> bytes:
     """The preset dictionary of ``game``'s parts: what each of them repeats, as the JSON writes it,
     drawn from the game's declaration and interview (a player's places, a board's first squares
-    and the codes its tiles are tapped from, the settings), the most frequent last (nearest)."""
+    and the codes its tiles are tapped from, the settings), the most frequent last (nearest). Both
+    phones must draw the same: a change of it (of what it is drawn from) is a new format version
+    (``tests/rules/test_parts.py`` pins each game's)."""
     known = get_game(game)
     declaration, interview = known.declaration, known.interview
     words: list[str] = []
@@ -187,7 +189,10 @@ def pack(part: Part) -> str:
     """The part as one text: JSON, raw deflate with its game's dictionary, Base45."""
     if part.game not in REGISTRY:
         raise PartError(f"no game here is called {part.game}")
-    return base45(deflate(part.data(), part.game))
+    try:
+        return base45(deflate(part.data(), part.game))
+    except UnicodeEncodeError:  # a lone surrogate, which no phone's text holds
+        raise PartError("a name or an answer holds a character no part can carry") from None
 
 
 def unpack(text: str) -> Part:

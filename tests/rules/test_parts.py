@@ -116,6 +116,27 @@ def test_a_part_packs_into_qr_alphanumeric_characters_and_back(folder: Path) -> 
     assert loose.decompress(parts.unbase45(packed)) == part.data()
 
 
+DICTIONARIES = {"caracas": "411d5463fe7d02f1", "caribe": "54c1128a9d0ad07f", "galapagos": "7b9ea86afa19b195",
+                "origin": "97f104b8dd379355"}
+"""Each game's preset dictionary, by the first characters of its SHA-256: part of format 2."""
+
+
+@pytest.mark.parametrize("game", sorted(DICTIONARIES))
+def test_each_games_dictionary_is_the_formats_own(game: str) -> None:
+    """A phone reads another's part only with the same dictionary: a change of a game's places or
+    tile codes changes it, and then the format's version must change too (``packing.VERSION``)."""
+    import hashlib
+
+    assert parts.VERSION == 2
+    assert hashlib.sha256(parts.dictionary(game)).hexdigest()[:16] == DICTIONARIES[game]
+    assert parts.dictionary(game).endswith(f'{{"v":2,"g":"{game}","t":"","a":[["'.encode())
+
+
+def test_a_part_no_code_can_carry_is_refused_in_words() -> None:
+    with pytest.raises(parts.PartError, match="a name or an answer holds a character no part can carry"):
+        parts.split(parts.Part("galapagos", "", "A\ud800", (("money", None, "100"),)))
+
+
 def deflated(data: bytes, game: str = "caracas") -> str:
     """``data`` as a part's text would carry it: raw deflate with ``game``'s dictionary, Base45."""
     return parts.base45(parts.deflate(data, game))
