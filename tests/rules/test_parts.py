@@ -339,26 +339,26 @@ def test_a_part_the_table_cannot_take_is_refused_saying_why(holder: Pad, part: p
     assert Path(holder.name).read_bytes() == before
 
 
-def test_no_code_loses_a_character_to_trimming_pasted_or_scanned(folder: Path, holder: Pad) -> None:
+def test_no_code_loses_a_character_to_trimming_pasted_or_scanned() -> None:
     """A space is a Base45 character: a code whose data ended in one lost it to the paste's and the
-    scan's trimming. Renamings of a two-explorers board, as the attack found them (``Eli L``)."""
-    phone = joining_phone(folder, holder, "Bea")
-    answers = parts.part_of(phone, "Bea", "T0BLE").answers
-    ends = 0
-    for at in range(150):
-        part = parts.Part("caracas", "T0BLE", f"Eli {chr(65 + at % 26)}{at}", answers)
+    scan's trimming, and the part never arrived. Renamings of Bea's board as the attack found them
+    (``Eli U20``, ``Eli N39`` and ``Eli Q42`` ended the first code in a space in format 1)."""
+    answers = (*((f"grid.r{r}c{c}", "", token) for r, c, token in tiles(BOARDS["Bea"])),
+               ("grid", "open", "done"))
+    spaces = 0
+    for name in ("Eli U20", "Eli N39", "Eli Q42", *(f"Eli {chr(65 + at % 26)}{at}" for at in range(20))):
+        part = parts.Part("caracas", "T0BLE", name, answers)
         codes = parts.split(part)
         assert len(codes) >= 2
-        ends += any(parts.pack(part)[cut - 1] == " " for cut in range(1, len(parts.pack(part))))
+        spaces += " " in parts.pack(part)
         assert all(code == code.strip() for code in codes)  # nothing for a trim to take
         scanned = parts.Collector()
         assert [scanned.add(f" {code}\n").part for code in reversed(codes)][-1] == part
         assert parts.joined("\n".join(f"  {code} \t" for code in codes)) == part
-    assert ends  # spaces there were, inside the codes
+    assert spaces  # spaces there are, inside the codes
     for data in (bytes(range(256)), bytes([255, 255, 170]) * 40):  # the last of a group is never a space
         text = parts.base45(data)
         assert " " not in text[2::3] and text[-1] != " "
-    phone.close()
 
 
 @pytest.mark.parametrize("n", [20, pytest.param(200, marks=pytest.mark.slow)])
