@@ -148,17 +148,18 @@ class Table:
         for a code that is no part."""
         try:
             heard = self.heard.add(text)
+            found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have,
+                                     "count": heard.count}
+            if heard.part is not None:
+                found["player"] = heard.part.player
+                reply = parts.take_parts(self.pad, [heard.part], [], self.ident)
+                found["taken"] = phones_reply(self.pad, reply)
+                found["whose"] = parts.whose(self.pad)
+                found["version"] = self.pad.version
         except parts.PartError as error:
             return {"ok": False, "message": str(error)}
         except Exception:  # a camera reads anything: whatever a code holds, the worker answers in words
             return {"ok": False, "message": "this code could not be read: scan it again"}
-        found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have, "count": heard.count}
-        if heard.part is not None:
-            found["player"] = heard.part.player
-            reply = parts.take_parts(self.pad, [heard.part], [], self.ident)
-            found["taken"] = phones_reply(self.pad, reply)
-            found["whose"] = parts.whose(self.pad)
-            found["version"] = self.pad.version
         return found
 
     def whose(self, received: dict[str, bool] | None = None) -> dict[str, Any]:

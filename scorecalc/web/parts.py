@@ -74,7 +74,7 @@ VALUE = 1000
 """Characters of one answer (a place is at most ``places.MOST``)."""
 
 
-STOPPING: WeakSet[Pad] = WeakSet()
+HALTED: WeakSet[Pad] = WeakSet()
 """The pads whose server a signal is stopping (``serve.stopping_server``): a part being applied
 there is dropped whole, at its next answer."""
 
@@ -82,7 +82,7 @@ there is dropped whole, at its next answer."""
 def stopped(pad: Pad) -> str:
     """Why ``pad`` takes no part now, in words (``Pad.failure``, or its server stopping); empty:
     it takes one."""
-    return pad.failure or ("the pad stopped" if pad in STOPPING else "")
+    return pad.failure or ("the pad stopped" if pad in HALTED else "")
 
 
 def most_answers(game: str) -> int:
@@ -341,12 +341,17 @@ def together(pad: Pad, work: Callable[[], bool]) -> bool:
     FILE is left as it was (``Pad.held_back`` holds what the terminal will say of them), and says
     whether to keep them. Kept: FILE written once, then the terminal told of each; else (or once
     the pad stopped or cannot write, ``stopped``) the table is as it was before ``work``:
-    nothing written, nothing said. Whether kept."""
+    nothing written, nothing said (an error ``work`` raises too, once the table is put back).
+    Whether kept."""
     with pad.lock:
         state, answers, warnings = pad.state, pad.answers, set(pad.shown_warnings)
         pad.held_back = []
         try:
             keep = work() and not stopped(pad)
+        except BaseException:
+            pad.state, pad.answers, pad.shown_warnings = state, answers, warnings
+            pad.version += 1
+            raise
         finally:
             said, pad.held_back = pad.held_back, None
         if keep and pad.state is not state:

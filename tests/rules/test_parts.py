@@ -384,6 +384,27 @@ def test_a_reverse_ordered_part_is_taken_in_one_pass_one_view_one_write(
     holder.close()
 
 
+def test_a_part_cut_off_by_an_error_leaves_the_table_as_it_was(folder: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    holder = new_pad(folder, "holder", "galapagos")
+    holder.answer("players[0].name", None, "Ana")
+    before, state, version = Path(holder.name).read_bytes(), holder.state, holder.version
+    answered = Pad.answer
+
+    def failing(pad: Pad, place: str, seen: str | None, value: str) -> object:
+        if place.endswith("money"):
+            raise RuntimeError("cut off")
+        return answered(pad, place, seen, value)
+
+    monkeypatch.setattr(Pad, "answer", failing)
+    part = parts.Part("galapagos", "", "Ana", (("education", None, "4"), ("money", None, "100")))
+    with pytest.raises(RuntimeError):
+        parts.take_text(holder, pasted(part))
+    assert (holder.state, Path(holder.name).read_bytes(), holder.held_back) == (state, before, None)
+    assert holder.version > version  # never back: phones fetch the table as it is
+    holder.close()
+
+
 def test_parts_pasted_together_are_each_applied_or_each_refused_by_name(folder: Path) -> None:
     holder = new_pad(folder, "holder", "galapagos")
     for seat, name in enumerate(("Ana", "Bea", "Cid")):
