@@ -311,8 +311,9 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
         if not refused:
             raise PartError(f"{part.player}'s part was not taken: {stopped(pad)}")
         whole, reply = refused[0]
-        raise PartError(f"{part.player}'s part was not taken, nothing of it: "
-                        f"{label_of(pad, held, whole)}: {reply.message}")
+        why = "this table does not ask it" if reply.code == 404 else reply.message  # not "another phone"
+        raise PartError(f"{part.player}'s part was not taken, nothing of it: {label_of(pad, held, whole)}: "
+                        f"{why}")
     pad.settle()
     return taken
 

@@ -489,6 +489,12 @@ def test_an_answer_the_table_refuses_refuses_the_whole_part_named_with_its_label
     assert reply.message.startswith("Bea's part was not taken, nothing of it: Bea's money: ")
     assert Path(holder.name).read_bytes() == before  # education 4 was applied, then dropped with the rest
     assert "education" not in holder.state.data["players"][0]
+    gap = parts.Part("galapagos", "", "Bea", (("education", None, "4"),
+                                              ("exhibitions[5].animals", None, "crab")))
+    reply = parts.take_text(holder, pasted(gap))  # a sixth exhibition where she has none
+    assert (reply.status, reply.message) == ("refused", "Bea's part was not taken, nothing of it: Bea's "
+                                             "exhibition 6 animals: this table does not ask it")
+    assert Path(holder.name).read_bytes() == before
     holder.close()
 
 
