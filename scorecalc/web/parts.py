@@ -6,7 +6,7 @@ pad's compare-and-set (``Pad.answer``, as a phone's answer is), in one pass and 
 (``together``: FILE written once): a part taken twice changes nothing twice, an answer the holder
 holds otherwise is shown stale with both values, never overwritten, and an answer the table
 refuses refuses the whole part, nothing taken. A part carries only what one player's part can
-hold (``admitted``) and names its table (``Pad.ident``). No import of ``pages.py`` (which
+hold (``admitted``) and names its table (``Pad.ident``). No import of ``protocol.py`` (which
 imports this module for its route).
 """
 
@@ -57,7 +57,7 @@ from .packing import (
 )
 from .pad import Pad
 from .places import parse_place
-from .reply import Reply
+from .reply import Reply, Status
 
 __all__ = [
     "ALPHABET", "BIGGEST", "CODE", "CODES", "GROUP", "HEAD", "MOST", "OLD_HEAD", "PASTED",
@@ -296,11 +296,11 @@ def take(pad: Pad, part: Part, table: str) -> Taken:
             if stopped(pad):  # a signal, or FILE cannot be written: nothing of the part kept
                 return False
             before = pad.answers
-            reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
-            if reply.status == "saved":
+            reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (protocol.answer)
+            if reply.status is Status.SAVED:
                 taken.new += pad.answers > before
                 taken.had += pad.answers == before
-            elif reply.status == "stale":
+            elif reply.status is Status.STALE:
                 taken.stale.append(stale_words(pad, held, whole, reply, value))
             else:
                 refused.append((whole, reply))
@@ -350,21 +350,21 @@ def together(pad: Pad, work: Callable[[], bool]) -> bool:
         try:
             keep = work() and not stopped(pad)
         except BaseException:
-            pad.state, pad.answers, pad.shown_warnings = state, answers, warnings
-            pad.version += 1
+            pad.answers, pad.shown_warnings = answers, warnings
+            pad.commit(state=state)
             raise
         finally:
             said, pad.held_back = pad.held_back, None
+        failure = ""
         if keep and pad.state is not state:
             try:
                 pad.write(render(pad.game, pad.state.data, pad.state.progress))
             except UsageError as error:
-                pad.failure = str(error)
-                pad.say(pad.failure)
+                pad.say(failure := str(error))
                 keep = False
         if not keep:
-            pad.state, pad.answers, pad.shown_warnings = state, answers, warnings
-            pad.version += 1  # never back: a phone told of a later version fetches this one
+            pad.answers, pad.shown_warnings = answers, warnings
+            pad.commit(state=state, failure=failure)  # up, never back: a phone at a later one fetches this
             return False
         for line in said:
             pad.say(line)
@@ -395,7 +395,7 @@ def begin(pad: Pad, part: Part) -> list[str]:
     refused = []
     for place, seen, value in part.answers:
         reply = pad.answer(place, seen, value)
-        if reply.status != "saved":
+        if reply.status is not Status.SAVED:
             refused.append(f"{place}: {reply.message}")
     pad.settle()
     return refused
@@ -434,7 +434,7 @@ def take_text(pad: Pad, text: str, table: str = "") -> Reply:
     try:
         found, wrong = pasted(text)
     except PartError as error:
-        return Reply("refused", 422, str(error))
+        return Reply(Status.REFUSED, 422, str(error), version=pad.version)
     return take_parts(pad, found, wrong, table)
 
 
@@ -454,10 +454,8 @@ def take_parts(pad: Pad, found: list[Part], wrong: list[str], table: str) -> Rep
             whole += taken.whole
             said.append(taken.message())
         if not applied:
-            reply = Reply("refused", 422, "\n".join(said) or "this is no scorecalc part")
-        elif whole == applied == len(said):
-            reply = Reply("saved", 200, "\n".join(said))
-        else:
-            reply = Reply("stale", 409, "\n".join(said))
-        reply.version = pad.version
-        return reply
+            return Reply(Status.REFUSED, 422, "\n".join(said) or "this is no scorecalc part",
+                         version=pad.version)
+        if whole == applied == len(said):
+            return Reply(Status.SAVED, 200, "\n".join(said), version=pad.version)
+        return Reply(Status.STALE, 409, "\n".join(said), version=pad.version)
