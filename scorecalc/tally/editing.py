@@ -49,6 +49,10 @@ class Work:
     def empty(self, question: Question, text: str) -> None:
         if question.answered and text == "":
             return  # keep the answer given before
+        if question.rarely and text in ("", "-"):  # none changed: its defaults, and FILE holds none
+            delete_at(self.data, question.path)
+            self.declined.add(question.path)
+            return
         list_path = question.kind.adds_to(question)
         if list_path is not None:  # a list's next entry
             if question.index < question.minimum:

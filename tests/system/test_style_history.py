@@ -70,7 +70,6 @@ KNOWN = {
     "tests/system/test_text_fits_terminal.py": 1,
     "tests/system/test_web.py": 2,
     "tests/system/test_web_door.py": 2,
-    "tests/system/test_web_edit_race.py": 1,
     "tests/system/test_web_faults.py": 1,
     "tests/system/test_web_stress.py": 1,
     "tests/system/test_web_taps.py": 2,
