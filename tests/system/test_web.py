@@ -43,6 +43,7 @@ def names(pad: Served, *players: str) -> None:
         assert pad.answer(f"players[{i}].name", name) == (200, saved(name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", first_quick(
     ("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml")), ("--help",), ("tally", "--help")))
 def test_other_commands_do_not_import_the_web_stack(args: tuple[str, ...]) -> None:
