@@ -175,8 +175,8 @@ def for_the_season(sheet: ScoreSheet) -> ScoreSheet:
     folded into one per category (the totals, ranks and category totals are the same); the
     lines a score shows under its summary (``notes``), its extra JSON keys (``extra``: an Origin
     board, a solo outcome) and its tie-break sentence are left out: only a score's own outputs
-    show them, and they are most of a sheet's size. Players' names are interned: a club's few
-    names recur in every file."""
+    show them, and they weigh on a season (bench/RESULTS.md, "Batch and standings"). Players'
+    names are interned: a club's few names recur in every file."""
     players = []
     for player in sheet.players:
         totals: dict[str, int] = {}

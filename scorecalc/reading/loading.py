@@ -29,7 +29,7 @@ MAX_DEPTH = 64
 MAX_NODES = 20_000
 """Budget of nodes in a document: checked on the text before it is composed (``prescan``),
 then again while validating, aliases expanded (billion laughs). The largest example has
-339 nodes; the budget keeps the slowest file under it quick to read and small in memory
+339 nodes; the budget bounds the time and memory any file can cost to read
 (``tests/system/test_yaml_limits.py``)."""
 
 MAX_DIGITS = 100
