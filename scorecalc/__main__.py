@@ -3,8 +3,8 @@
 The cyclic garbage collector is paused while the command line is imported (Typer, Click
 and scorecalc's command layer: tens of thousands of objects that live until the process
 ends), and those objects are then frozen out of every later collection, the one at exit
-included (``gc.freeze``). That spares each start about 15 ms of collections that find
-nothing to free (bench/RESULTS.md, 2026-12-01); everything allocated after, while a
+included (``gc.freeze``): no start pays for collections that would find nothing to free
+(bench/RESULTS.md, "What start-up's choices spare"). Everything allocated after, while a
 command runs, is collected as usual.
 """
 

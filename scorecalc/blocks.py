@@ -11,10 +11,10 @@ it its own way. Nothing here imports a renderer or a template engine; it sits be
 ``league`` and ``output`` alike, so both build blocks.
 
 Blocks are immutable records, typed named tuples (``typing.NamedTuple``) rather than the
-dataclasses the rest of the code uses: the default output builds its blocks at every start,
-and fifteen frozen dataclasses took 7-10 ms to create there (each writes its methods with
-``exec``), fifteen named tuples about 1 ms, where the table format's whole start is held to
-1.5 times the floor's (bench/run.py). A block's ``kind`` names it for a template.
+dataclasses the rest of the code uses: the default output creates these classes at every
+start, and a frozen dataclass writes its methods with ``exec``, several times the cost of a
+named tuple, against the table format's start-up target (bench/RESULTS.md, "What start-up's
+choices spare"). A block's ``kind`` names it for a template.
 """
 
 from typing import TYPE_CHECKING, Literal, NamedTuple

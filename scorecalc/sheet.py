@@ -170,13 +170,13 @@ _NO_EXTRA: Mapping[str, object] = MappingProxyType({})
 
 def for_the_season(sheet: ScoreSheet) -> ScoreSheet:
     """The sheet as a season keeps it: what the standings figures, the chart and the plays of
-    ``bgsplay`` read, and no more, so that a season of 20,000 tables stays small (SPEC:
-    standings under 200 MB). Each player's items are folded into one per category (the totals,
-    ranks and category totals are the same); the lines a score shows under its summary
-    (``notes``), its extra JSON keys (``extra``: an Origin board, a solo outcome) and its
-    tie-break sentence are left out: only a score's own outputs show them, and an Origin
-    sheet's notes and board alone took about 1 kB a play. Players' names are interned: a
-    club's few names recur in every file."""
+    ``bgsplay`` read, and no more, so that a season of 20,000 tables stays within SPEC's memory
+    limit for the standings (``tests/system/test_season_memory.py``). Each player's items are
+    folded into one per category (the totals, ranks and category totals are the same); the
+    lines a score shows under its summary (``notes``), its extra JSON keys (``extra``: an Origin
+    board, a solo outcome) and its tie-break sentence are left out: only a score's own outputs
+    show them, and they weigh on a season (bench/RESULTS.md, "Batch and standings"). Players'
+    names are interned: a club's few names recur in every file."""
     players = []
     for player in sheet.players:
         totals: dict[str, int] = {}

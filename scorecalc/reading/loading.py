@@ -29,15 +29,16 @@ MAX_DEPTH = 64
 MAX_NODES = 20_000
 """Budget of nodes in a document: checked on the text before it is composed (``prescan``),
 then again while validating, aliases expanded (billion laughs). The largest example has
-339 nodes; at 20,000 the slowest file under budget reads in about half a second
-(bench/RESULTS.md)."""
+339 nodes; the budget bounds the time and memory any file can cost to read
+(``tests/system/test_yaml_limits.py``)."""
 
 MAX_DIGITS = 100
 """Numbers longer than this many digits are refused (Python's ``int()`` stops at 4,300)."""
 
 MAX_VALUE_LENGTH = 100_000
 """Characters in one value: the longest real one, a Caracas grid of all 73 tiles, is about
-2,000. Past this, matching a name ("did you mean") alone would take seconds and 200 MB."""
+2,000. Past this, matching a name ("did you mean") alone would take seconds and hundreds of
+megabytes (``tests/system/test_yaml_limits.py`` holds the bound)."""
 
 MAX_KEY_LENGTH = 200
 """No key of any game is longer than a player's name (100 characters) with some spaces."""

@@ -3,10 +3,10 @@ every board again, and an answer changes one board at most.
 
 A game's ``EntryForm`` draws a record from the record alone (``spec.interview``: ``parts``,
 ``cells``, ``sketch`` take nothing else), so a drawing made once holds for every equal record.
-The pad's view draws each player's board after every answer: on a 60-tile Caracas table its
-boards' ``sketch``, ``cells`` and ``parts`` took 5.5 of the view's 6.1 ms, and with these, the
-view 0.6 ms (bench/RESULTS.md, 2026-12-03). A screen calls these instead of the form's own; what
-they give is the form's, the lists copied (a caller's list is its own).
+The pad's view draws each player's board after every answer, and on a large Caracas table
+drawing the boards is most of the view (bench/RESULTS.md, "Tally"). A screen calls these
+instead of the form's own; what they give is the form's, the lists copied (a caller's list is
+its own).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 Why not Typer's (Click's) ``prompt``: it writes the question to standard output (so
 ``tally ... --format json > out.json`` would fill out.json with questions) and turns the
 end of input into an ``Abort`` that exits 1, where SPEC wants exit 2 and the count of
-questions left. Why not prompt_toolkit: a new dependency (with wcwidth) whose import
-took 190-240 ms here (``python -X importtime -c 'import prompt_toolkit'``, 3.0.53), for
-what the standard library does. So: plain reading from standard input, and on a terminal
-the standard ``readline`` module for line editing, history and Tab completion (its import:
-about 1 ms; the whole tally package about 15 ms, paid only by ``tally``).
+questions left. Why not prompt_toolkit: a new dependency (with wcwidth) whose import alone
+costs more than scorecalc's whole start over the floor, for what the standard library does
+(bench/RESULTS.md, "What start-up's choices spare"). So: plain reading from standard input,
+and on a terminal the standard ``readline`` module for line editing, history and Tab
+completion (its import is paid only by ``tally``).
 
 ``input()`` uses readline only when standard input *and* standard output are the
 terminal, and it writes its prompt to standard output. So while a question is asked,

@@ -36,7 +36,7 @@ def season(*args: str) -> tuple[int, dict, str]:
 
 
 def test_the_league_as_one_import_file(tmp_path: Path) -> None:
-    """Issue 22's "done when": every play (12) and every player once."""
+    """The league's season as one BG Stats import file: every play (12) and every player once."""
     out = tmp_path / "season.bgsplay"
     result = run_cli("standings", str(LEAGUE), "--format", "bgsplay", "-o", str(out))
     assert result.exit_code == 0 and result.stdout == "", result.stderr

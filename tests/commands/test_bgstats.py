@@ -315,7 +315,7 @@ def test_half_blocks_when_they_fit_else_quarter_blocks(monkeypatch: pytest.Monke
     assert len(cells_of(out)[0]) == size + 8  # the standard's 4-module quiet zone when there is room
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_too_small_a_terminal_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     code = qr_code(link_of(FOUR))
     columns, rows = -(-(code.size + 2) // 2), -(-(code.size + 2) // 2) + 1
@@ -407,7 +407,8 @@ def test_qr_file_needs_png_or_svg(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_qr_file_never_the_input(tmp_path: Path) -> None:
-    """Issue 20 item 11: ``scorecalc galapagos t.svg --qr-file t.svg`` replaced the table."""
+    """``--qr-file`` never writes over the table it reads (``scorecalc galapagos t.svg --qr-file
+    t.svg``), whether named as it is, through a symbolic or a hard link, or read on standard input."""
     table = tmp_path / "t.svg"
     shutil.copy(EXAMPLES / "galapagos" / "shared-victory.yaml", table)
     before = table.read_bytes()

@@ -1,4 +1,4 @@
-"""Dates (SPEC section 7, "Play details"; issue 20 item 10): years 1-9999, always written with
+"""Dates (SPEC section 7, "Play details"): years 1-9999, always written with
 four digits; the conversion to UTC clamps to 0001-01-01 00:00:00 and 9999-12-31 23:59:59."""
 
 from __future__ import annotations

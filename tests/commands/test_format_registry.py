@@ -1,4 +1,4 @@
-"""One registry of formats for scores and standings (issue 28 item 1, issue 40 item 1):
+"""One registry of formats for scores and standings:
 ``formats.FORMATS`` names each format's renderers, imported only when the format is asked for;
 no renderer takes a format flag; a new format is its module and one line of the registry."""
 

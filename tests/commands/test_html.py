@@ -310,7 +310,7 @@ def test_caracas_items_name_their_tiles_and_json_stays_as_it_was() -> None:
 # --- standings -----------------------------------------------------------------------------------
 
 
-@pytest.mark.slow  # matplotlib draws the chart: 0.7 s
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_standings_page_has_every_table_and_the_season_chart_inline() -> None:
     league = str(EXAMPLES / "league")
     options = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
@@ -355,7 +355,7 @@ def test_a_name_in_an_svgs_text_comments_or_values_is_no_script(svg: str) -> Non
     assert embedded_svg(svg, "c").startswith("<svg")
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="the chart needs matplotlib")
 def test_standings_html_draws_a_chart_of_players_named_like_markup(tmp_path: Path) -> None:
     for source in sorted((EXAMPLES / "league").glob("*.yaml")):
@@ -437,7 +437,7 @@ def test_jinja2_is_imported_only_for_html(args: tuple[str, ...], loaded: str) ->
     assert done.stderr.strip().splitlines()[-1] == loaded
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_tally_prints_the_page_when_asked_for_html(tmp_path: Path) -> None:
     """tally's score at the end is 'scorecalc GAME FILE' with the same options: -f html prints
     the page (the board drawn from the file tally wrote)."""

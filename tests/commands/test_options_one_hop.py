@@ -1,4 +1,4 @@
-"""Options in one hop (issue 28 item 7): a command's options are read by Typer from one
+"""Options in one hop: a command's options are read by Typer from one
 signature (its own parameters, the shared score options, the game's or the figures' flags)
 and reach it as one frozen value; nothing of Click is patched or found by its name."""
 

@@ -1,4 +1,4 @@
-"""Pages in a player's words (issue 37 item 6): the file's name, not its path; the standings'
+"""Pages in a player's words: the file's name, not its path; the standings'
 figures each explained by a line in words, the order said as it is; the season chart inline with
 ``standings --chart -f html``, no second path."""
 
@@ -46,7 +46,7 @@ def standings(*args: str) -> str:
     return result.stdout
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_the_standings_say_each_figure_in_words_and_name_no_model() -> None:
     page = page_text(standings("-f", "html", "--ratings", "--versus", "--streaks"))
     for model_word in ("mu", "sigma", "ordinal", "openskill", "Thurstone", "Mosteller"):
@@ -70,7 +70,7 @@ def test_the_order_said_is_the_order_shown() -> None:
     assert keys == sorted(keys)
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 @CHART
 def test_chart_without_a_path_draws_it_inline_in_the_page(tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:

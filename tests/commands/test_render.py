@@ -377,9 +377,9 @@ def test_csv_is_not_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_item_column_takes_the_width_its_names_need_when_detail_has_room() -> None:
-    """Issue 21: at 80 columns 'Collected during the game' wrapped over three lines in the
-    Item column while Detail had room; the widths at which a name takes a line fewer are
-    tried, so it takes two at most."""
+    """At 80 columns the Item column takes the width its names need while Detail has room:
+    the widths at which a name takes a line fewer are tried, so 'Collected during the game'
+    takes two lines at most."""
     example = EXAMPLES / "origin" / "rulebook-plymouth-tie.yaml"
     result = run_cli("origin", str(example), env={"COLUMNS": "80"})
     lines = result.stdout.split("\n")

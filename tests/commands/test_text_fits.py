@@ -1,4 +1,4 @@
-"""Text that fits (issue 37 item 5; SPEC 7 "Output a person reads"): ``--show-board`` drawn and
+"""Text that fits (SPEC 7 "Output a person reads"): ``--show-board`` drawn and
 summed up within the width (60 columns: the narrow board and a key to its codes), and messages on
 standard error wrapped at word boundaries to the terminal's width, but a located ``FILE:LINE:COL``
 message, which stays one line for editors. The real terminal: tests/system/test_text_fits_terminal.py."""
@@ -43,7 +43,7 @@ def test_show_board_at_80_columns_names_every_animal_and_needs_no_key() -> None:
     assert widest(result.stdout) <= 80
     assert "howler monkey" in result.stdout and "Key: " not in result.stdout
     summary = [line for line in result.stdout.splitlines() if line.startswith("15 tiles; ")]
-    assert summary and display_width(summary[0]) <= 79  # was one line of 147
+    assert summary and display_width(summary[0]) <= 79  # the summary wrapped within the width
 
 
 def test_show_board_wide_draws_each_line_whole() -> None:

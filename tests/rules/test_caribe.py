@@ -500,8 +500,8 @@ def test_percy_is_no_player_in_bgstats() -> None:
 
 
 def test_the_university_cards_help_shows_an_answer_saved_as_it_says() -> None:
-    """Issue 19: the help said "name and count pairs: 'coimbra 2, paris 1'", and 'coimbra 2' was
-    saved as the second knowledge type (geology): numbers picked list entries no list showed."""
+    """The help's example answer is saved as it says, a knowledge type for each university; a
+    number is no knowledge type (it would pick a list entry no list showed), so counts are refused."""
     from scorecalc.games import get_game
     from scorecalc.spec.answer import BadAnswer
     from scorecalc.tally.answers import check

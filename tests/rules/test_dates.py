@@ -1,4 +1,4 @@
-"""The dates module (SPEC section 7, "Play details"; issue 20 item 10): years 1-9999 written with
+"""The dates module (SPEC section 7, "Play details"): years 1-9999 written with
 four digits, file times clamped to the calendar, ``--since``/``--until`` days read. What the
 commands print of dates: tests/commands/test_dates.py."""
 

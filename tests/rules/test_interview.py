@@ -27,7 +27,7 @@ def toy(*args: str, stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 # --- a toy game with an entry form of its own, tallied end to end ----------------------------
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_a_toy_game_with_its_own_entry_form_is_tallied_from_piped_answers(tmp_path: Path) -> None:
     answers = ["", "", "Ann", "Bo", "", "7", "red", "<", "green", "blue", "", "3", ""]
     result = toy("tally", "toy", "t.yaml", "--format", "json", stdin="\n".join(answers) + "\n", cwd=tmp_path)
@@ -253,7 +253,8 @@ tally:
 
 
 def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path: Path) -> None:
-    """Before, the check was ``"players" not in self.open``, always true (``open`` holds paths)."""
+    """A warning about a player's answer is held while the players list is open (more may
+    join and change it), and given once the list is closed."""
     import datetime
     from dataclasses import replace
 

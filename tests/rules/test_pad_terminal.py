@@ -1,6 +1,6 @@
-"""The pad's terminal (issue 37 item 4; SPEC 8 "A phone in a player's hand"): one line per player
-as hers changes ("Alex: 2 tiles", "Bea: done"), tiles and rows named by their squares in words,
-and "every answer in" only when it is (it said "✓ Players: every answer in" after the first name)."""
+"""The pad's terminal (SPEC 8 "A phone in a player's hand"): one line per player as hers changes
+("Alex: 2 tiles", "Bea: done"), tiles and rows named by their squares in words, and "every
+answer in" only when every answer is in, never after the first name."""
 
 from __future__ import annotations
 

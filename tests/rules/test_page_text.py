@@ -1,4 +1,4 @@
-"""The table and Markdown formats draw the page of blocks the html page draws (issue 28, item 1):
+"""The table and Markdown formats draw the page of blocks the html page draws:
 ``output/text.py`` over ``scorecalc.blocks``, fitted by the one rule (``tables.fit_tables``).
 
 The golden files hold the score pages as drawn from ``output.page``; these tests build pages

@@ -1,4 +1,4 @@
-"""A question's kind is a type (issue 40 item 3): one small class per kind, in one registry
+"""A question's kind is a type: one small class per kind, in one registry
 (``scorecalc/tally/kinds.py`` ``KINDS``), asked by the model and the screens for its behaviour;
 a new kind is its module and one line of the registry, and a field is asked as it by naming it
 in the game's interview (``Ask.kind``). This module adds a toy kind that way."""

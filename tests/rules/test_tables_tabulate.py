@@ -1,4 +1,4 @@
-"""tabulate draws the tables (issue 28, item 2): scorecalc's ``wrap`` breaks the cells into
+"""tabulate draws the tables: scorecalc's ``wrap`` breaks the cells into
 lines, tabulate lays them out, and one width rule (``display_width``) measures for both.
 
 Every expected table is written out by hand.

@@ -1,7 +1,7 @@
 """The interview as a model (``scorecalc/tally/model.py``): pure states, no terminal.
 
 Each test builds a ``State`` by hand, applies answers through ``Tally`` and reads the new
-state; nothing prints and no file is written. The web pad of issue 29 drives the same model.
+state; nothing prints and no file is written. The web pad drives the same model.
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ def test_a_question_is_named_as_the_player_sees_it() -> None:
 
 
 def test_the_model_renames_a_player_where_the_table_names_her_and_takes_her_out_when_she_leaves() -> None:
-    """One rule for every screen (issue 35): at the terminal the cubes kept the old name."""
+    """One rule for every screen: a renamed player's cubes follow her new name, at the terminal
+    as on the pad."""
     tally = model("origin")
     state = State({"objective": "tahiti", "players": [{"name": "Mia"}, {"name": "Ed"}, {"name": "Jo"}],
                    "board": [{"species": "Sea Lion", "level": 2, "cubes": {"Mia": 2, "Jo": 1}}]},

@@ -1,5 +1,5 @@
 """A session on a real pseudo-terminal read as its screen shows it (pexpect, then pyte, a VT100
-emulator), for the terminal tests of issue 37 (tests/system/test_tally_slips.py,
+emulator), for the terminal tests (tests/system/test_tally_slips.py,
 tests/system/test_text_fits_terminal.py): what was typed, and the rows a player reads."""
 
 from __future__ import annotations

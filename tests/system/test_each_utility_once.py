@@ -1,4 +1,4 @@
-"""Each utility once (issue 40 item 4): one display width and wrapping module, one writing of a
+"""Each utility once: one display width and wrapping module, one writing of a
 place in the file's form, one Jinja2 environment, the pad's style including the board's rules
 rather than rewriting them. Read from the source, as test_layout reads the imports."""
 

@@ -1,5 +1,5 @@
-"""Environment values that cannot be used are ignored with one warning line, never a crash
-(issue 27 item 4): ``SOURCE_DATE_EPOCH``, ``COLUMNS``, ``LINES``, ``TZ``."""
+"""Environment values that cannot be used are ignored with one warning line, never a crash:
+``SOURCE_DATE_EPOCH``, ``COLUMNS``, ``LINES``, ``TZ``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No import circle between the package's modules (issue 40, item 5): every import counted, at the
+"""No import circle between the package's modules: every import counted, at the
 top, inside a function or under ``TYPE_CHECKING`` alike, read from the source (``ast``). A circle
 is named with its modules, so the next one is seen the day it is written."""
 

@@ -87,7 +87,7 @@ def module_imports(path: Path) -> set[str]:
 def test_no_import_circle_inside_tally_or_web(package: str) -> None:
     """The model imports its edits, the pad its views and forms, never the other way round: no
     module of ``scorecalc/PACKAGE`` reaches itself again through imports, ``TYPE_CHECKING`` ones
-    included (issue 35: model and editing, pad and board, pad and lists each imported the other)."""
+    included."""
     folder = ROOT / "scorecalc" / package
     modules = {f"scorecalc.{package}.{path.stem}": path for path in folder.glob("*.py")
                if path.stem != "__init__"}

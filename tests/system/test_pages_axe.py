@@ -1,5 +1,5 @@
 """axe-core (WCAG 2.1 A and AA) finds no violation on any ``-f html`` page nor on the standings
-page (issue 37 item 3, the pages' part; SPEC 8 "A phone in a player's hand"): every worked example
+page (SPEC 8 "A phone in a player's hand"): every worked example
 alone, the pages of many tables and of ``--summary``, and the standings with every figure and the
 season chart inline, each at a phone's width and a laptop's.
 Debian's Chromium through Playwright, as tests/system/test_web_browser.py drives it; axe through

@@ -1,9 +1,9 @@
-"""No edit ever lost (issue 36, item 1): FILE is replaced by an atomic exchange of names, then what
+"""No edit ever lost: FILE is replaced by an atomic exchange of names, then what
 came out is checked; an edit that landed between tally's check and its replace is put back, the
 run stops with exit 2 and prints the answers not saved. The edit is made deterministically
 through ``writing.BEFORE_REPLACE``, the seam between the check and the replace, in both of an
 editor's styles: an append in place, and a new file renamed over FILE. And FILE removed while
-tally runs is written again, whole, and the run says so (item 6)."""
+tally runs is written again, whole, and the run says so."""
 
 from __future__ import annotations
 

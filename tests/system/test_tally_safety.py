@@ -1,4 +1,4 @@
-"""Tally keeps the player's file safe (issue 20, items 1-5 and the tally halves of 6 and 13).
+"""Tally keeps the player's file safe: a refused answer, run or file leaves FILE as it was.
 
 Every case runs the command's entry point in a scratch folder; after a refusal FILE is
 byte-identical and the folder holds no temporary or backup file.
@@ -51,7 +51,7 @@ def tally(*args: str, lines: list[bytes] | None = None, **kwargs: object) -> obj
     return run_tally(["tally", *args], lines or [], **kwargs)  # type: ignore[arg-type]
 
 
-# --- item 1: FILE~ is never overwritten, never followed ------------------------------------------
+# --- FILE~ is never overwritten, never followed ---------------------------------------------------
 
 
 def test_the_players_own_backup_is_kept_and_the_next_free_name_taken(folder: Path) -> None:
@@ -112,7 +112,7 @@ def test_a_backup_that_cannot_be_written_whole_is_removed_and_the_run_refused(
     assert result.stderr.rstrip().endswith("2300")  # the answer it could not save, to give again
 
 
-# --- item 2: an edit made meanwhile is never reverted; one tally per file ------------------------
+# --- an edit made meanwhile is never reverted; one tally per file ---------------------------------
 
 
 def test_an_edit_between_two_answers_stops_the_run_and_is_kept(folder: Path) -> None:
@@ -185,7 +185,7 @@ def test_two_tally_processes_on_one_file_the_second_is_refused(folder: Path) -> 
     assert b"Home" not in (folder / "t.yaml").read_bytes()
 
 
-# --- item 3: a hand-edited tally: block ----------------------------------------------------------
+# --- a hand-edited tally: block -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("block", "where"), [
@@ -206,7 +206,7 @@ def test_a_hand_edited_tally_block_is_a_located_error(folder: Path, block: str, 
     assert (folder / "t.yaml").read_bytes() == text and listing(folder) == ["t.yaml"]
 
 
-# --- item 4: answers that are not UTF-8 ----------------------------------------------------------
+# --- answers that are not UTF-8 -------------------------------------------------------------------
 
 
 def test_a_piped_answer_that_is_not_utf8_exits_2(folder: Path) -> None:
@@ -226,7 +226,7 @@ def test_an_answer_that_is_not_utf8_on_a_terminal_is_asked_again(folder: Path) -
     assert 'location: "Café"' in (folder / "new.yaml").read_text(encoding="utf-8")
 
 
-# --- item 5: every Origin file state the declaration allows goes on -------------------------------
+# --- every Origin file state the declaration allows goes on ---------------------------------------
 
 ORIGIN_HEAD = "game: origin\nobjective: sydney\nvariant: standard\n"
 ORIGIN_PLAYERS = ("players:\n  - {name: Ann, score: 30, books: {land: 1}, tiles: 2}\n"
@@ -294,7 +294,7 @@ def test_a_problem_no_answer_fixes_is_refused_not_asked_forever(folder: Path,
     assert "missing required key 'board'" in result.stderr
 
 
-# --- items 6 and 13: standard input closed; FILE that cannot be written -------------------------
+# --- standard input closed; FILE that cannot be written -------------------------------------------
 
 
 def test_tally_from_a_closed_standard_input_exits_2_before_any_file(folder: Path) -> None:

@@ -1,8 +1,8 @@
-"""The terminal slips of issue 37, on a real pseudo-terminal at 80 and 60 columns, read as the
+"""Tally at a terminal, on a real pseudo-terminal at 80 and 60 columns, read as the
 screen shows them (pexpect and pyte, ``tests/support/screen.py``):
 
 - after ``house rules? y``, ``<`` goes back to ``house rules?`` and ``n`` keeps the rulebook's
-  readings (it said "(this is the first question)" and "✗ caiman_ties: unknown reading 'n'");
+  readings (never "this is the first question" nor an unknown reading 'n');
 - Galapagos' bonus help offers a number only where the number means what it says (``3`` is bonus
   tile 3; the animals are offered by their words);
 - Caribe's knowledge and board questions show the order of the values before any ``?``;
@@ -72,7 +72,7 @@ def test_caribe_order_of_values_shown_and_leftover_room_and_her_score_so_far(col
     order = "in this order: turtle dolphin flamingo volcano forest coastline"
     assert words_whole(rows[board - 4:board], order)
     leftover = [row for row in rows if row.startswith("› leftover")][-1]
-    assert display_width(leftover) <= 25  # room to type "2 2 2 1" at 60 columns (it took 59)
+    assert display_width(leftover) <= 25  # room to type "2 2 2 1" at 60 columns
     again = tally("caribe", ["^C"], columns, tmp_path)
     so_far = next(i for i, row in enumerate(again) if "Joana so far:" in row)
     shown = " ".join(row.strip() for row in again[so_far:so_far + 6])

@@ -1,4 +1,4 @@
-"""Text a file can hold (issue 36, item 2; SPEC section 8 "Entry you can trust"): a text answer
+"""Text a file can hold (SPEC section 8 "Entry you can trust"): a text answer
 (a name, the place) holding a noncharacter, a lone surrogate, a C0 or C1 control, or a line
 break where one line is asked, is refused at its field with a message, by the one check of
 text (``spec.values.text_problem``, through ``Text.check``), on the pad and at the terminal,

@@ -1,5 +1,5 @@
-"""Messages on standard error as a terminal 80 and 60 columns wide shows them (issue 37 item 5; SPEC 7
-"Output a person reads"): wrapped at word boundaries by the program, no word broken by the
+"""Messages on standard error as a terminal 80 and 60 columns wide shows them (SPEC 7 "Output a
+person reads"): wrapped at word boundaries by the program, no word broken by the
 terminal's own wrapping; a located ``FILE:LINE:COL`` message written as one line, for editors; and
 ``--show-board`` within the width. Read through pexpect and pyte (``tests/support/screen.py``)."""
 
