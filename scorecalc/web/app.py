@@ -3,7 +3,7 @@
 Every request passes ``Guard`` first: it must carry one ``Host`` header (two are 400, as
 RFC 9110 asks), exactly the printed ``HOST:PORT`` (a page from elsewhere that rebinds its own
 name to this address gets 404), its path must start with the run's token (compared in
-constant time), and its body may hold at most 64 KB (413). Every request is answered: a body
+constant time), and its body may hold at most ``LIMIT`` bytes (413). Every request is answered: a body
 that is not an answer is 400 with one line; an error the code did not expect is logged as
 one line on the pad's terminal (no traceback), the phone is told "failed: try again" (a JSON
 reply, which the page shows at the field, never as "no connection"), and the pad serves on.

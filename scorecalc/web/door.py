@@ -1,4 +1,4 @@
-"""Strangers cannot hold the door (issue 36, item 5): the pad's guard at the connection, below
+"""Strangers cannot hold the door: the pad's guard at the connection, below
 the application, where a request that never finishes its head would otherwise wait forever.
 
 uvicorn runs this protocol (``Config(http=door(...))``), its httptools protocol subclassed:
@@ -7,7 +7,7 @@ uvicorn runs this protocol (``Config(http=door(...))``), its httptools protocol 
   opened (or from its last response, kept open for the next request) until its request line
   and headers are in; then it is closed. A phone sends its head in one packet; an idle or
   trickling stranger is cut off. (A request whose head is in is left alone: its body is held to
-  64 KB by the application, and an event stream lasts as long as the phone keeps it.)
+  the application's ``LIMIT``, and an event stream lasts as long as the phone keeps it.)
 - **A cap per client address.** At most ``PER_ADDRESS`` connections from one address are
   open at once; one more is closed as soon as it is accepted. So one machine's idle connections
   cannot take every open file and lock the phones out (each phone has an address of its own);

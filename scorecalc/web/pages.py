@@ -22,7 +22,7 @@ from .views import SectionView, View
 ANSWER_MOST = 10_000
 """The most characters a phone's text field takes (its ``maxlength``; a longer paste is refused in
 words at once): an answer carries its value and the value it last saw, at up to three bytes a
-character in JSON, and the pad takes a request of at most 64 KB."""
+character in JSON, and the pad takes a request of at most ``app.LIMIT`` bytes."""
 
 
 @cache

@@ -114,7 +114,7 @@ def choose(text: str | None) -> tuple[Address, socket.socket]:
         shown = default_route_address(family) or ("::1" if ip.version == 6 else "127.0.0.1")
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose protocol says TCP (the
     # accepted ones inherit it). Without it a reply's headers and body wait on the phone's delayed
-    # ACK: about 40 ms an answer (bench/web.py measured 45 ms at 10 ms apart).
+    # ACK (bench/RESULTS.md, `python bench/web.py`).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

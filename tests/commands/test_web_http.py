@@ -24,7 +24,7 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
 """SPEC section 8's policy, word for word."""
 SECURITY = {"content-security-policy": POLICY, "referrer-policy": "no-referrer"}
 LIMIT = 64 * 1024
-"""SPEC section 8: request bodies of at most 64 KB."""
+"""SPEC section 8: request bodies of at most ``LIMIT`` bytes."""
 NOW = datetime.datetime(2026, 12, 2, 20, 0)
 
 
@@ -117,7 +117,7 @@ def test_bodies_of_at_most_64_kb(pad: PadClient) -> None:
     assert not pad.file.exists()
     code, reply = pad.answer("players[0].name", "x" * (LIMIT - 60))  # read, then refused as a name
     assert code == 422 and reply["status"] == "refused"
-    code, _, body = pad.request("answer", answer_of(LIMIT), JSON)  # 64 KB exactly: read
+    code, _, body = pad.request("answer", answer_of(LIMIT), JSON)  # ``LIMIT`` bytes exactly: read
     assert code == 422 and json.loads(body)["status"] == "refused"
 
 

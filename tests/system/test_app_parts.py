@@ -1,4 +1,4 @@
-"""Several phones and no network (SPEC section 9, issue 39): each phone enters its own player's part
+"""Several phones and no network (SPEC section 9): each phone enters its own player's part
 in the app and sends it as QR codes; the phone that holds the table scans them with its camera.
 
 Chromium's fake camera plays a Y4M file (``--use-file-for-fake-video-capture``), written here from
@@ -6,8 +6,7 @@ the codes as each phone draws them (its screenshots of them, a few lines of Pyth
 and grey YUV 4:2:0 frames); Chromium reads the file afresh at each ``getUserMedia``, so the
 joining phones' camera shows the table's code and the holder's, later, the parts. Headless
 Chromium on Linux has no ``BarcodeDetector``: the decoder shipped in ``dist/app/`` reads them.
-The taps and codes are counted and priced at 1.5 s a tap and 4 s a scanned code (the issue's
-measure). Without ``dist/app/`` skipped, as ``test_app.py`` is (under ``CI`` failed).
+The taps and codes are counted and priced by ``TAP`` a tap and ``CODE`` a scanned code. Without ``dist/app/`` skipped, as ``test_app.py`` is (under ``CI`` failed).
 """
 
 from __future__ import annotations
@@ -35,8 +34,8 @@ WIDTH, HEIGHT = 640, 480
 """The fake camera's frames (a phone's camera gives more: the codes are sized for 3 pixels a module)."""
 SHOTS = Path("/tmp/app-parts-shots")
 TAP, CODE, LIMIT = 1.5, 4.0, 180.0
-"""Seconds a tap, seconds a scanned code, and the issue's target for a 4-explorer Caracas (printed:
-with these boards the longest part's entry alone takes 144 s, so the target is missed; docs/app.md)."""
+"""Seconds a tap, seconds a scanned code, and the issue's target for a 4-explorer Caracas (printed beside
+the time these boards take; docs/app.md)."""
 NAMES = ("Alexandra", "Bea", "Cid", "Dee")
 BOARDS = {  # 15 tiles each, as 4 explorers place them
     "Alexandra": """\

@@ -26,22 +26,6 @@ DATE = re.compile(r"\([^()]*\b\d{4}-[01]\d-[0-3]\d\b[^()]*\)")
 ISSUE = re.compile(r"\bissues? \d+", re.IGNORECASE)
 WHAT = {"a measured figure": FIGURE, "a date": DATE, "an issue number": ISSUE}
 
-KNOWN = {
-    "scorecalc/web/app.py": 1,
-    "scorecalc/web/door.py": 2,
-    "scorecalc/web/serve.py": 1,
-    "tests/commands/test_web_http.py": 2,
-    "tests/rules/test_parts.py": 1,
-    "tests/system/test_app_parts.py": 3,
-    "tests/system/test_web.py": 2,
-    "tests/system/test_web_door.py": 2,
-    "tests/system/test_web_faults.py": 1,
-    "tests/system/test_web_stress.py": 1,
-    "tests/system/test_web_taps.py": 2,
-}
-"""Files other work still has to clear, each with how many such lines it holds: the allow-list
-empties as they are cleared (a file that holds fewer than listed fails too, so the list shrinks
-to nothing)."""
 
 
 def texts(path: Path) -> list[tuple[int, str]]:
@@ -74,15 +58,8 @@ def files() -> list[Path]:
 
 
 def test_no_docstring_or_comment_states_a_figure_a_date_or_an_issue() -> None:
-    found: dict[str, list[str]] = {}
-    for path in files():
-        lines = offences(path)
-        if lines:
-            found[str(path.relative_to(ROOT))] = lines
-    new = {name: lines for name, lines in found.items() if len(lines) > KNOWN.get(name, 0)}
-    assert new == {}, "\n".join(line for lines in new.values() for line in lines)
-    cleared = {name: count for name, count in KNOWN.items() if len(found.get(name, [])) < count}
-    assert cleared == {}, f"fewer than listed: lower (or remove) these in KNOWN: {cleared}"
+    found = [line for path in files() for line in offences(path)]
+    assert found == [], "\n".join(found)
 
 
 @pytest.mark.parametrize(("text", "what"), [

@@ -75,7 +75,7 @@ def test_places_and_bind_addresses_read_as_written() -> None:
 def test_the_pads_connections_send_replies_at_once() -> None:
     """A reply's headers and body leave without waiting for the phone's ACK: the listening socket
     names TCP, so asyncio sets TCP_NODELAY on every connection it accepts. Without it each answer
-    waited about 40 ms on the phone's delayed ACK (bench/web.py measured 45 ms)."""
+    waits on the phone's delayed ACK (bench/RESULTS.md, `python bench/web.py`)."""
     address, sock = choose("127.0.0.1")
     nodelay: list[int] = []
 
@@ -301,7 +301,7 @@ def pexpect_eof() -> object:
     return pexpect.EOF
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_the_pad_draws_a_board_in_the_html_formats_colours() -> None:
     """One copy of the board drawing's rules (output/templates/board.css.j2): the html format
     includes it, and so does the pad's style (web/templates/pad.css.j2), said of its drawing."""

@@ -1,4 +1,4 @@
-"""Strangers cannot hold the door (issue 36, item 5; ``scorecalc/web/door.py``): a request's head
+"""Strangers cannot hold the door (``scorecalc/web/door.py``): a request's head
 has a time limit, one address's connections are capped, so idle connections from one machine
 never lock a phone out, even at an open-files limit of 1,024; one ``Host`` header; the request
 line's authority judged. Servers on 127.0.0.1; the stranger connects from 127.0.0.2 (a loopback
@@ -74,7 +74,7 @@ def test_one_host_header_and_the_request_lines_authority_wins(pad: Served) -> No
                     f"Connection: close\r\n\r\n".encode()) == b"HTTP/1.1 200 OK"
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_a_head_not_finished_in_time_is_closed_and_one_address_is_capped() -> None:
     """In-process, with a short limit and a cap of 3: the fourth connection from one address is
     closed at once, another address still gets in, and an idle connection is closed once its

@@ -1,5 +1,5 @@
-"""The pad against faults (issue 36): a signal always stops it, mid-write or not, with its exit
-code and the "Stopped" message, FILE holding every acknowledged answer (item 4); a body that
+"""The pad against faults: a signal always stops it, mid-write or not, with its exit
+code and the "Stopped" message, FILE holding every acknowledged answer; a body that
 is not an answer gets 400 with one line, an unexpected error "failed: try again", never a 500
 from input (item 3). Servers on 127.0.0.1 in a process of their own (``tests.support.web_pad``)."""
 
@@ -166,7 +166,7 @@ def post(pad: Served, body: bytes, headers: dict[str, str] | None = None) -> tup
     return code, data
 
 
-# --- every request answered, never a 500 from input (item 3) ----------------------------------------
+# --- every request answered, never a 500 from input --------------------------------------------------
 
 HOST = "127.0.0.1:8000"
 TOKEN = "t" * 22

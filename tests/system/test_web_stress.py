@@ -1,4 +1,4 @@
-"""The pad under load (issue 29, reliability; ``stress``): 20 simulated phones send 200 answers
+"""The pad under load (``stress``): 20 simulated phones send 200 answers
 each to one Galapagos pad on 127.0.0.1, every phone naming the value it last saw. The last
 acknowledged answer of every place (the "saved" reply with the highest version) is what FILE
 holds; FILE reads as valid YAML at every moment a reader looks; the server killed with

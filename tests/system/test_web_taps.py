@@ -128,7 +128,7 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         per_tile = taps / (len(mine) + len(theirs))
         print(f"taps: {taps} for {len(mine) + len(theirs)} tiles, {per_tile:.2f} a tile")
         assert per_tile <= 6, per_tile
-        # a 4-explorer Caracas in parallel (SPEC section 8; issue 37: at most 3 minutes at 1.5 s a tap):
+        # a 4-explorer Caracas in parallel (SPEC section 8: within the time a table allows, priced per tap):
         # each phone her own name (2 taps), her 15 tiles at the slower phone's rate here, "Finish",
         # and one "Score it"
         slowest = max(one.taps, two.taps) / len(mine)
