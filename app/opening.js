@@ -67,10 +67,10 @@ function unpack(pyodide, blobs) {
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }
 
-// What the pad and the score page import, imported before the snapshot so that a later start
-// finds it in memory (each game's package is imported on a table's first request).
-const WARM = "import scorecalc.web.local, scorecalc.pipeline, scorecalc.sheet, scorecalc.output.formats, " +
-  "scorecalc.output.html\nfrom scorecalc.games import REGISTRY, get_game\nfor name in REGISTRY: get_game(name)";
+// What a start imports before the snapshot: what the first start needs anyway, nothing more, so the
+// first visit is not slowed (a game's modules and the score page's are read from the unpacked wheels
+// on a later visit, as today).
+const IMPORTS = "import scorecalc.web.local";
 
 /**
  * Python up with scorecalc imported, by the quickest way this phone has: restored from its snapshot,
@@ -99,7 +99,7 @@ export async function open(indexURL, lockFileURL, quiet) {
   const snapshots = !!self.caches;
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
   unpack(pyodide, await blobs);
-  pyodide.runPython(WARM);
+  pyodide.runPython(IMPORTS);
   if (snapshots) {
     try {
       keep(key, pyodide.makeMemorySnapshot()).catch(() => {});
