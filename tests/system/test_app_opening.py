@@ -2,7 +2,8 @@
 the first start the phone keeps Python with scorecalc imported as a memory snapshot, and a later
 visit restores it and scores as the command line does; a snapshot that cannot be restored is
 forgotten and Python starts afresh, the player told nothing. The page says which way its worker
-started in ``<body data-started>``.
+started in ``<body data-started>``. And the wheels are asked for as the worker starts, beside the
+runtime, not once the runtime has arrived.
 """
 
 from __future__ import annotations
@@ -87,3 +88,28 @@ def test_a_snapshot_that_cannot_be_restored_falls_back_to_a_plain_start(
     # the damaged one forgotten, a good one kept in its place: the visit after restores again
     phone.wait_for_function(f"({KEPT})().then((sizes) => sizes.length === 1)", timeout=timeout(60) * 1000)
     assert visit(phone) == "snapshot"
+
+
+def test_the_wheels_are_asked_for_before_the_runtime_has_arrived(browser: Any, served: Served) -> None:
+    """The runtime's script (which asks for its wasm) held back until every wheel has been asked
+    for: the app comes up. Pyodide's own ``packages`` option asks for the wheels only once that
+    script has run, so the old worker would wait for ever."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    held: list[Any] = []
+    asked: list[str] = []
+    context.route("**/pyodide.asm.mjs", lambda route: held.append(route))
+    context.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    try:
+        page = context.new_page()
+        page.goto(served.url)
+        for _ in range(int(timeout(30) * 10)):  # until the runtime's script and seven wheels are asked for
+            if held and sum(name.endswith(".whl") for name in asked) >= 7:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the runtime was never asked for"
+        wheels = sorted(name.split("-")[0] for name in asked if name.endswith(".whl"))
+        assert wheels == ["jinja2", "markupsafe", "pyyaml", "scorecalc", "segno", "tabulate", "wcwidth"]
+        held[0].continue_()
+        page.wait_for_selector("body[data-ready=yes]", timeout=timeout(120) * 1000)
+    finally:
+        context.close()
