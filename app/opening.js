@@ -13,7 +13,7 @@
 //   are unpacked by `unpackArchive` from the bytes fetched at the start, pure wheels all;
 // - fresh randomness: `random`'s generator, seeded once before the snapshot, is seeded again from
 //   the browser's source after each restore (the hash seed stays the snapshot's: nothing scorecalc
-//   writes depends on it, and the CLI's outputs are tested under any seed).
+//   writes depends on it, as the CLI, whose seed changes with every process, gives the same bytes).
 // The snapshot is made on the phone, kept in Cache Storage under the build's own names (the runtime's
 // and the wheels' folders, each named by a hash of its content), never downloaded. A snapshot that
 // cannot be restored (damaged, another build, a browser without Cache Storage) is forgotten and
@@ -92,8 +92,8 @@ export async function open(indexURL, lockFileURL, quiet) {
       pyodide.runPython("import random; random.seed()");
       const local = pyodide.pyimport("scorecalc.web.local");
       return { pyodide, local, started: "snapshot" };
-    } catch (error) {
-      await forget(key).catch(() => {});
+    } catch (error) {  // the snapshot's fault unless the wheels could not be fetched
+      if (await blobs.then(() => true, () => false)) await forget(key).catch(() => {});
     }
   }
   const snapshots = !!self.caches;
