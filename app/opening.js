@@ -80,8 +80,8 @@ const IMPORTS = "import scorecalc.web.local";
 export async function open(indexURL, lockFileURL, quiet) {
   const blobs = wheels(lockFileURL);
   blobs.catch(() => {});  // awaited below; a failure is the start's
-  const key = new URL(`snapshot?runtime=${encodeURIComponent(indexURL)}&lock=${encodeURIComponent(lockFileURL)}`,
-    lockFileURL).href;
+  const names = `runtime=${encodeURIComponent(indexURL)}&lock=${encodeURIComponent(lockFileURL)}`;
+  const key = new URL(`snapshot?${names}`, lockFileURL).href;  // this build's: both named by hashes
   const options = { indexURL, lockFileURL, stdout: quiet, stderr: quiet };
   let snapshot = null;
   try { snapshot = await kept(key); } catch (error) { snapshot = null; }

@@ -8,8 +8,10 @@ const base = self.location.href;
 const started = performance.now();
 // Python up (restored from this phone's snapshot when it has one: opening.js), then its tables.
 const ready = (async () => {
-  const opened = await open(new URL("./@pyodide/@", base).href, new URL("./@lock.json@", base).href, () => {});
-  opened.pyodide.runPython("import os; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
+  const runtime = new URL("./@pyodide/@", base).href;
+  const opened = await open(runtime, new URL("./@lock.json@", base).href, () => {});
+  opened.pyodide.runPython(
+    "import os; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
   return { ...opened, tables: opened.local.Tables() };
 })();
 
