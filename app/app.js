@@ -337,7 +337,7 @@ async function look() {
 
 async function heard(text) {
   if (!text || sentCodes.has(text)) return;
-  const ident = (/^SC1:([A-Z2-7]{6}):/.exec(text) || [])[1];
+  const ident = (/^SC[0-9]+:([A-Z2-7]{6}):/.exec(text.trim()) || [])[1];
   if (ident && taken.has(ident)) return;  // this part is in already (this scan)
   sentCodes.add(text);
   if (scanning === "join") return joinWith(await ask("hear", text));

@@ -46,6 +46,14 @@ LICENCES = {"barcode-detector": ROOT / "node_modules" / "barcode-detector" / "LI
             "zxing-wasm": ROOT / "node_modules" / "zxing-wasm" / "LICENSE"}
 
 
+STARTED = time.monotonic()
+
+
+def progress(what: str) -> None:
+    """One line a step: what the build does now, after how long (a first build takes minutes)."""
+    print(f"[{time.monotonic() - STARTED:5.1f} s] {what}", flush=True)
+
+
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
@@ -90,7 +98,12 @@ def wheel(name: str, pin: dict[str, object]) -> Path:
     folder = CACHE / f"{name}-{version}"
     found = sorted(folder.glob("*-py3-none-any.whl")) + sorted(folder.glob("*-py2.py3-none-any.whl"))
     if found:
+        progress(f"{name} {version}: cached in {folder.relative_to(ROOT)}")
         return found[0]
+    how = "downloading the wheel"
+    if pin["build"] == "sdist":
+        how = "building the wheel from its sdist, without C"
+    progress(f"{name} {version}: {how} (once; then cached)")
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
@@ -161,6 +174,7 @@ def build() -> None:
     started = time.monotonic()
     version = pinned_pyodide()
     decoder = pinned_decoder()
+    progress(f"Pyodide {version} and {decoder} from node_modules; the pinned wheels (app/wheels.toml)")
     pins = tomllib.loads((SOURCE / "wheels.toml").read_text())["wheels"]
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
@@ -171,11 +185,13 @@ def build() -> None:
         plain, compiled = Path(temporary) / "plain", Path(temporary) / "compiled"
         plain.mkdir()
         compiled.mkdir()
+        progress("scorecalc's own wheel, from a copy of the working tree")
         wheels["scorecalc"] = own_wheel(plain)
         for path in wheels.values():
             if path.parent != plain:
                 shutil.copy(path, plain / path.name)
         # compiled ahead by Pyodide's own Python (in Node): a phone imports bytecode, never compiles
+        progress("compiling the wheels and trimming the standard library in Pyodide's Python (Node)")
         subprocess.run(["node", str(ROOT / "scripts" / "compile_wheels.mjs"), str(PYODIDE), str(plain),
                         str(compiled)], check=True)
         blobs = {name: (compiled / path.name).read_bytes() for name, path in wheels.items()}
@@ -210,6 +226,7 @@ def build() -> None:
     (OUT / shelf / lock_name).write_bytes(lock)
     names["lock.json"] = f"{shelf}/{lock_name}"
 
+    progress("the pages, the pad's scripts, the decoder, the icons and the service worker")
     sys.path.insert(0, str(ROOT))
     from scorecalc.web.pages import static
 
@@ -243,6 +260,7 @@ def build() -> None:
     names["version"] = digest("\n".join(every).encode())
     put("sw.js", (SOURCE / "sw.js").read_bytes(), keep_name=True)
 
+    progress("measuring the folder (each file as gzip)")
     raw = zipped = 0
     for path in OUT.rglob("*"):
         if path.is_file():

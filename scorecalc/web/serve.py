@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..games import Game
 from ..signals import Interrupted
+from .reply import Status
 
 if TYPE_CHECKING:
     from .app import Serving
@@ -151,6 +152,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
 
     from .app import Serving, build
     from .door import door, raise_open_files
+    from .parts import HALTED
 
     address, sock = choose(bind)
     token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -159,8 +161,8 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none", http=door())
-    server = stopping_server(config)
+                            server_header=False, date_header=False, ws="none", http=door(token=token))
+    server = stopping_server(config, lambda: HALTED.add(pad))
     if address.note:
         say(address.note)
     say("Every phone at the table: open this address (same network), or scan the code:")
@@ -177,8 +179,9 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     try:
         server.run(sockets=[sock])
     finally:
-        serving.closing = True
-        sock.close()
+        serving.close()
+        with pad.lock:  # a part being applied is whole in FILE by now, or dropped whole (``parts.HALTED``,
+            sock.close()  # on a signal): it holds the lock until then, and nothing is written after
     if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
         signum = server.stopped_by[0]
         raise KeyboardInterrupt if signum == signal.SIGINT else Interrupted(signum)
@@ -189,12 +192,13 @@ STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 """The signals that stop the pad (uvicorn itself stops on SIGINT and SIGTERM only)."""
 
 
-def stopping_server(config: Any) -> Any:
+def stopping_server(config: Any, stop: Callable[[], None] = lambda: None) -> Any:
     """A uvicorn server that SIGINT, SIGTERM and SIGHUP stop alike, gracefully, noting which came
     first (``stopped_by``) for the run to end with its code once the server is down. It is the
     only handler while it serves: a signal that comes while FILE is being replaced is held by the
     writer and handed to it afterwards (``signals.hand_on``), never raised inside a request. A
-    SIGHUP ignored where the pad was started (``nohup``) stays ignored."""
+    SIGHUP ignored where the pad was started (``nohup``) stays ignored. ``stop`` is called at the
+    first signal (the pad's part being applied is dropped whole: ``parts.HALTED``)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -218,6 +222,7 @@ def stopping_server(config: Any) -> Any:
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             self.stopped_by.append(sig)
+            stop()
             super().handle_exit(sig, frame)
 
     server = Server(config)
@@ -236,7 +241,7 @@ def watch(serving: Serving, server: Any) -> None:
         if settled and time.monotonic() > start + QUIET:
             break
         time.sleep(0.05)
-    serving.closing = True
+    serving.close()
     server.should_exit = True
 
 
@@ -248,9 +253,9 @@ def enter_scores(serving: Serving, say: Callable[[str], None]) -> None:
         reply = serving.enter()
         for warning in reply.warnings:
             say(f"⚠ {warning}")
-        if reply.status in ("warned", "placing"):
+        if reply.status in (Status.WARNED, Status.PLACING):
             say(reply.message)
-        elif reply.status != "saved":
+        elif reply.status is not Status.SAVED:
             say(f"Not yet: {reply.message}")
         else:
             return
@@ -283,8 +288,12 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
                 raise KeyboardInterrupt
         except (KeyboardInterrupt, Interrupted):  # SIGINT; SIGTERM, SIGHUP
             say("")
-            say(f"Stopped. {name} keeps every answer saved so far; run 'scorecalc tally {game.name} {name} "
-                "--web' to go on.")
+            changed = pad.file.verify() if pad.answers else None  # said only once checked
+            if changed is not None:
+                say(terminal.bad(str(changed)))
+            kept = "was changed meanwhile (see above)" if changed else "keeps every answer saved so far"
+            again = f"scorecalc tally {game.name} {name} --web" + (f" --bind {bind}" if bind else "")
+            say(f"Stopped. {name} {kept}; run '{again}' to go on.")
             raise
         if not scored:
             say(terminal.bad(pad.failure))

@@ -6,6 +6,7 @@ against hangs; no times are asserted).
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -25,7 +26,7 @@ CASES = {
     "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
     "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: the '{...}' that starts at line 2, column 11",
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
-    "duplicate-player.yaml": "4:12: players[1] (Ana).name: two players are called 'Ana'",
+    "duplicate-player.yaml": "4:12: players[1] (Ana).name: player 1 is already called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",
     "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
@@ -108,6 +109,7 @@ def test_hostile_value_of_each_game(name: str) -> None:
     assert_located_failure(result, display, GAME_CASES[name])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", first_quick("tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"))
 def test_hostile_file_in_batch_and_verify(name: str) -> None:
     display = f"tests/hostile/{name}"
@@ -116,11 +118,13 @@ def test_hostile_file_in_batch_and_verify(name: str) -> None:
         assert_located_failure(result, display, CASES[name])
 
 
+@pytest.mark.slow
 def test_windows_line_endings_and_byte_order_mark_score() -> None:
     result = run_scorecalc("galapagos", "tests/hostile/crlf-and-bom.yaml")
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
     line = b"# " + b"x" * 97 + b"\n"
@@ -133,6 +137,7 @@ def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{path}: larger than 5 MB")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", first_quick("flow", "block"))
 def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
     path = tmp_path / "deep.yaml"
@@ -146,6 +151,7 @@ def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
     assert result.stderr.startswith(f"{path}:")
 
 
+@pytest.mark.slow
 def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
     path.write_text("game: galapagos\nexpect: " + "[" * 200 + "]" * 200 + "\nplayers: []\n")
@@ -153,7 +159,48 @@ def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> N
     assert_located_failure(result, str(path), "nested deeper than 64 levels")
 
 
+@pytest.mark.slow
 def test_standard_input_hostile() -> None:
     result = run_scorecalc("galapagos", "-",
                            input=(HOSTILE / "python-tag.yaml").read_bytes().decode("utf-8", "replace"))
     assert_located_failure(result, "-", "is not allowed")
+
+
+# --- a tag on a key: every mistake in one pass, and tally refuses it ------------------------------
+
+TAGGED_KEYS = ("!!int game: galapagos\n"
+               "players:\n"
+               "  - {name: A, exhibition: x, education: 1, money: 100}\n"
+               "  - {name: B, exhibition: 2, !!float education: 1, money: 200}\n")
+"""Tags on two keys and a wrong value between them: three problems, one pass."""
+
+
+def test_a_tag_on_the_game_key_is_reported_with_every_other_mistake(tmp_path: Path) -> None:
+    from tests.helpers import run_cli
+
+    (tmp_path / "t.yaml").write_text(TAGGED_KEYS)
+    for command in ("galapagos", "score"):
+        result = run_cli(command, str(tmp_path / "t.yaml"))
+        assert result.exit_code == 2, result.stderr
+        lines = [line.removeprefix(f"{tmp_path / 't.yaml'}:") for line in result.stderr.splitlines()]
+        assert lines == [
+            "1:1: game: the YAML tag !!int needs a whole number, found 'game' (remove the tag)",
+            "3:27: players[0] (A).exhibition: expected a whole number, found the text 'x'",
+            "4:30: players[1] (B).education: the YAML tag !!float needs a number, found 'education' "
+            "(remove the tag)",
+        ], result.stderr
+
+
+def test_tally_refuses_a_tagged_key_naming_every_one(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.support.tally_run import run_tally
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.yaml").write_text(TAGGED_KEYS)
+    result = run_tally(["tally", "galapagos", "t.yaml"], [b"3", b"4"])
+    assert result.code == 2, result.stderr
+    assert result.reads == 0 and "›" not in result.stderr
+    assert "t.yaml:1:1: game: the YAML tag !!int needs a whole number, found 'game'" in result.stderr
+    assert "t.yaml:4:30: players[1].education: the YAML tag !!float needs a number" in result.stderr
+    assert "fix it (or move it away) and run 'scorecalc tally' again" in result.stderr
+    assert (tmp_path / "t.yaml").read_text() == TAGGED_KEYS and os.listdir(tmp_path) == ["t.yaml"]

@@ -43,6 +43,7 @@ def names(pad: Served, *players: str) -> None:
         assert pad.answer(f"players[{i}].name", name) == (200, saved(name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", first_quick(
     ("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml")), ("--help",), ("tally", "--help")))
 def test_other_commands_do_not_import_the_web_stack(args: tuple[str, ...]) -> None:
@@ -193,6 +194,8 @@ def test_ctrl_c_exits_130_and_the_same_command_serves_the_answers_again(tmp_path
         first.stop()
     assert code == 130, said
     assert "keeps every answer" in said
+    assert "run 'scorecalc tally galapagos tonight.yaml --web --bind 127.0.0.1' to go on" in said \
+        or f"run 'scorecalc tally galapagos {file} --web --bind 127.0.0.1' to go on" in said  # as given
     second = Served("galapagos", file)
     try:
         page = second.request()[2].decode()
