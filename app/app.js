@@ -495,6 +495,7 @@ $("import").addEventListener("change", (event) => {
 });
 
 async function start() {
+  offline();  // at once: the first visit is cached while Python starts
   await list();
   const ready = await ask("ready");
   games = await ask("games");
@@ -508,16 +509,17 @@ async function start() {
   }
   document.body.dataset.ready = "yes";
   document.body.dataset.loaded = String(ready.seconds);
+  document.body.dataset.started = ready.started;  // "snapshot" or "plain" (the worker's opening.js)
   say("");
   await list();
   const wanted = /^#table=(.+)$/.exec(location.hash);
   if (wanted) await openTable(decodeURIComponent(wanted[1]));
-  offline();
 }
 start().catch((error) => say("Python could not start: " + error.message, true));
 
-// --- offline: the service worker, registered once Python is up (not during start-up, when it
-// would fetch the runtime a second time); a new version is announced, taken by a tap ---
+// --- offline: the service worker, registered as the page opens, so that the first visit caches the
+// whole version while Python starts (the browser's HTTP cache gives it what the worker fetched); a
+// new version is announced, taken by a tap ---
 function offline() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("sw.js").then((registration) => {

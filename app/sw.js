@@ -11,7 +11,10 @@ self.addEventListener("install", (event) => {
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    // every other version's files go; the phone's Python snapshot (the worker's opening.js) stays
+    for (const name of await caches.keys()) {
+      if (name !== CACHE && name !== "scorecalc-snapshot") await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });

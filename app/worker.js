@@ -2,20 +2,17 @@
 // It loads the runtime and the wheels from this folder only (the lock file among the wheels),
 // runs scorecalc.web.local (the pad's routes without HTTP), and keeps each table's FILE in
 // IndexedDB before it answers: the page shows "saved" only once IndexedDB has it.
-import { loadPyodide } from "./@pyodide/@pyodide.mjs";
+import { open } from "./@opening.js@";
 
 const base = self.location.href;
 const started = performance.now();
+// Python up (restored from this phone's snapshot when it has one: opening.js), then its tables.
 const ready = (async () => {
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./@pyodide/@", base).href,
-    lockFileURL: new URL("./@lock.json@", base).href,
-    packages: ["scorecalc"],
-    stdout: () => {}, stderr: () => {},
-  });
-  pyodide.runPython("import os; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
-  const local = pyodide.pyimport("scorecalc.web.local");
-  return { pyodide, local, tables: local.Tables() };
+  const runtime = new URL("./@pyodide/@", base).href;
+  const opened = await open(runtime, new URL("./@lock.json@", base).href, () => {});
+  opened.pyodide.runPython(
+    "import os; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
+  return { ...opened, tables: opened.local.Tables() };
 })();
 
 const DB = "scorecalc";
@@ -59,8 +56,8 @@ function plain(value) {
 const kept = new Map();  // a table's FILE text as IndexedDB last took it
 const ops = {
   async ready() {
-    await ready;
-    return { seconds: (performance.now() - started) / 1000 };
+    const { started: how } = await ready;
+    return { seconds: (performance.now() - started) / 1000, started: how };
   },
   async games() {
     const { pyodide } = await ready;

@@ -251,7 +251,8 @@ def build() -> None:
     for size in (192, 512):
         put(f"icons/icon-{size}.png", png(size))
     # in the order they refer to each other: a file's references are hashed before it is
-    for name in ["app.css", "manifest.webmanifest", "worker.js", "transport.js", "pad.html", "app.js"]:
+    for name in ["app.css", "manifest.webmanifest", "opening.js", "worker.js", "transport.js", "pad.html",
+                 "app.js"]:
         put(name, (SOURCE / name).read_bytes())
     put("index.html", (SOURCE / "index.html").read_bytes(), keep_name=True)
     every = sorted(str(path.relative_to(OUT)) for path in OUT.rglob("*") if path.is_file())
