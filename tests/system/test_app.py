@@ -249,6 +249,33 @@ def test_the_folder_is_installable_and_its_policy_allows_webassembly_and_nothing
     assert set(listed) == {"./", *on_disk}
 
 
+def build_script() -> Any:
+    """scripts/build_app.py as a module (it is a script, not part of the package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_app", ROOT / "scripts" / "build_app.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_service_workers_version_changes_when_only_index_html_changes(tmp_path: Path) -> None:
+    """index.html keeps its name (and holds the page's policy): a change to it alone must still
+    make a new sw.js, or a phone that has visited never takes it."""
+    version_of = build_script().version_of
+    (tmp_path / "index.html").write_text("<meta content=\"default-src 'self'\">", encoding="utf-8")
+    (tmp_path / "app.1a2b3c.js").write_text("say()", encoding="utf-8")
+    files = ["index.html", "app.1a2b3c.js"]
+    first = version_of(tmp_path, files)
+    assert version_of(tmp_path, list(reversed(files))) == first  # the listing's order is not content
+    (tmp_path / "index.html").write_text("<meta content=\"default-src 'none'\">", encoding="utf-8")
+    second = version_of(tmp_path, files)
+    assert second != first and len(second) == 12
+    (tmp_path / "index.html").write_text("<meta content=\"default-src 'self'\">", encoding="utf-8")
+    assert version_of(tmp_path, files) == first
+
+
 BOARDS = {"Ana": [(1, 1, "JuJa~ES"), (1, 2, "JuSlSo~NESW"), (1, 3, "JuHo~SW"), (2, 2, "SwPi~NE")],
           "Bea": [(1, 1, "SaAt"), (1, 2, "SwIb~NS")]}
 
