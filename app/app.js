@@ -35,12 +35,12 @@ function db() {
   if (!database) database = kept.open(indexedDB).catch((error) => { database = null; throw error; });
   return database;
 }
-async function stored(action) {  // a storage error (cleared under the page) reopens it next time
+async function stored(action) {  // a connection closed under the page (storage cleared): a fresh one, once
   try {
     return await action(await db());
   } catch (error) {
     database = null;
-    throw error;
+    return action(await db());
   }
 }
 const allTables = () => stored((handle) => kept.all(handle));

@@ -26,6 +26,14 @@ function db() {
   if (!database) database = open(indexedDB).catch((error) => { database = null; throw error; });
   return database;
 }
+async function fetched(key) {  // a connection closed under the worker (storage cleared): a fresh one, once
+  try {
+    return await read(await db(), key);
+  } catch (error) {
+    database = null;
+    return read(await db(), key);
+  }
+}
 const held = new Map();  // key -> {version, text, scored, now}: the table as this worker last kept it
 
 // The words a player reads when IndexedDB did not take an answer: it is in the table open here.
@@ -66,7 +74,7 @@ const ops = {
   // to Python. {ok, ready, version, record} or {ok: false, message}.
   async start(key, now) {
     const { tables } = await ready;
-    const record = await read(await db(), key);
+    const record = await fetched(key);
     if (!whole(record)) return { ok: false, message: "this table is no longer kept on this phone" };
     return begin(tables, record, now || "");
   },
@@ -77,7 +85,7 @@ const ops = {
     const view = pyodide.toPy(bytes);  // a memoryview over the file's bytes, made Python's bytes
     const made = pyodide.runPython("bytes");
     const data = made(view);
-    const result = plain(tables.start(key, null, name, data, now || ""));
+    const result = plain(tables.start(key, undefined, name, data, now || ""));  // undefined: None
     for (const proxy of [data, made, view]) proxy.destroy();
     if (!result.ok) return result;
     try {
@@ -115,10 +123,7 @@ const ops = {
         if (opened.ok) continue;
       }
       if (kept.why !== "stale") return refusal(reply, LOST, "lost");
-      if (!kept.record.scored) return refusal(reply, BUSY, "stale");
-      tables.stop(key);
-      held.delete(key);
-      return refusal(reply, SCORED, "scored");
+      return refusal(reply, kept.record.scored ? SCORED : BUSY, kept.record.scored ? "scored" : "stale");
     }
   },
   async body(key) {
