@@ -71,7 +71,7 @@ const ops = {
     return plain(local.score(name, text, format || "json"));
   },
   // A kept table opened: its record read here (the version this worker writes over) and handed
-  // to Python. {ok, ready, version, record} or {ok: false, message}.
+  // to Python. {ok, ready, version} or {ok: false, message}.
   async start(key, now) {
     const { tables } = await ready;
     const record = await fetched(key);
