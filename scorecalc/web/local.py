@@ -19,9 +19,6 @@ from typing import Any
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
-from ..reading.loading import compose, read_source
-from ..tablefile.reading import choose_game
-from ..tally.opening import Unaskable
 from . import parts
 from .pad import Pad
 from .pages import (
@@ -219,13 +216,6 @@ def reply_of(pad: Pad, reply: Reply, version: bool = False) -> tuple[int, str, s
                                                       separators=(",", ":"))
 
 
-def refused(folder: str, lines: list[str]) -> dict[str, Any]:
-    """A table that could not be opened: nothing of it left in the worker, the message as a phone
-    shows it (FILE by its own name, never by where it lies in the worker)."""
-    shutil.rmtree(folder, ignore_errors=True)
-    return {"ok": False, "message": "\n".join(line.replace(folder + "/", "") for line in lines)}
-
-
 class Tables:
     """The tables open in this worker, by key (IndexedDB's key of each)."""
 
@@ -267,6 +257,16 @@ class Tables:
         Python read it, to keep), or ``{"ok": false, "message"}``: what the command would say,
         where it says to run a command, in a phone's words. A table already open under ``key``
         is replaced, its version carried on (the page's pad never sees it go back)."""
+        from ..reading.loading import compose, read_source
+        from ..tablefile.reading import choose_game
+        from ..tally.opening import Unaskable
+
+        def refused(lines: list[str]) -> dict[str, Any]:
+            """Nothing of the table left in the worker; FILE named by its own name, never by
+            where it lies in the worker."""
+            shutil.rmtree(folder, ignore_errors=True)
+            return {"ok": False, "message": "\n".join(line.replace(folder + "/", "") for line in lines)}
+
         before = self.open[key].pad.version if key in self.open else 0
         self.stop(key)
         folder = os.path.join(ROOT, key)
@@ -287,12 +287,12 @@ class Tables:
                           datetime.datetime.now())
         except Unaskable as error:
             them = error.them
-            return refused(folder, [*error.lines, f"{name}: the app cannot ask for {them}, and nothing is "
-                                    f"scored without {them}: fix {them} in the file, then open it again"])
+            return refused([*error.lines, f"{name}: the app cannot ask for {them}, and nothing is "
+                            f"scored without {them}: fix {them} in the file, then open it again"])
         except (InputError, FileError) as error:
-            return refused(folder, format_error(name, error))
+            return refused(format_error(name, error))
         except UsageError as error:
-            return refused(folder, [str(error)])
+            return refused([str(error)])
         table.pad.version = before + 1 if before else table.pad.version
         self.open[key] = table
         return {"ok": True, "game": game, "text": table.text() if text is None else text,
