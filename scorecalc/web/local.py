@@ -293,7 +293,8 @@ class Tables:
             return refused(format_error(name, error))
         except UsageError as error:
             return refused([str(error)])
-        table.pad.version = before + 1 if before else table.pad.version
+        if before:
+            table.pad.version = before + 1
         self.open[key] = table
         return {"ok": True, "game": game, "text": table.text() if text is None else text,
                 "ready": table.pad.review().ready, "version": table.pad.version}
