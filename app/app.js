@@ -491,8 +491,8 @@ const KEPT_WORDS = {
   reloaded: "Another tab changed this table: this tab now shows what it kept, with your answer.",
   stale: "Another tab keeps changing this table: this answer was not saved.",
   scored: "This table was scored in another tab: its score page is shown.",
-  lost: "This phone could not keep the last answer (its storage was cleared or is full). The table is "
-    + "still open in this tab: export it to keep it.",
+  lost: "This phone could not keep the last answer (the table was deleted in another tab, or the "
+    + "phone’s storage was cleared or is full). The table is still open in this tab: export it to keep it.",
 };
 function lost(why) {
   say(KEPT_WORDS[why] || KEPT_WORDS.lost, why !== "reloaded");

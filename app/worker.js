@@ -37,8 +37,8 @@ async function fetched(key) {  // a connection closed under the worker (storage 
 const held = new Map();  // key -> {version, text, scored, now}: the table as this worker last kept it
 
 // The words a player reads when IndexedDB did not take an answer: it is in the table open here.
-const LOST = "not kept on this phone: its storage was cleared or is full. The table is still open in "
-  + "this tab: use “Export YAML” above to keep it.";
+const LOST = "not kept on this phone: the table was deleted in another tab, or the phone’s storage was "
+  + "cleared or is full. The table is still open in this tab: use “Export YAML” above to keep it.";
 const BUSY = "not saved: another tab keeps changing this table; Enter again to give it once more.";
 const SCORED = "not saved: this table was scored in another tab; its score page is shown now.";
 
