@@ -108,3 +108,13 @@ test("only a record with a key, a game and a name is whole", async () => {
   assert.equal(store.whole({ key: "k2", text: "x" }), false);
   assert.equal(store.whole(undefined), false);
 });
+
+test("a connection closed under a writer (storage cleared) rejects the write: never taken as kept", async () => {
+  const { store, factory } = await fresh();
+  const db = await store.open(factory);
+  await store.create(db, TABLE);
+  db.close();
+  await assert.rejects(store.write(db, "k1", 1, { text: "x\n" }));
+  const again = await store.open(factory);
+  assert.equal((await store.read(again, "k1")).text, null);
+});
