@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ..errors import InputError, Path, quoted
-from ..reading.loading import check_key, position_of, scalar_value
+from ..reading.loading import MAX_KEY_LENGTH, check_key, position_of, scalar_value
 from ..reading.scalars import NULL, STR
 from ..reading.words import closest, normalise_word
 from .answer import mapping_answer, scalar_node
@@ -53,17 +53,25 @@ class Field:
         return copy.deepcopy(self.default) if isinstance(self.default, list | dict) else self.default
 
 
-def mapping_pairs(node: yaml.MappingNode, path: Path) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
+def mapping_pairs(node: yaml.MappingNode, path: Path,
+                  ctx: Context | None = None) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
     """A mapping's keys (each a short, plain word) and values; merge keys are refused.
 
     The pairs are the node's own list, each key checked first (``check_key`` passes an
-    ordinary key at once)."""
+    ordinary key at once). With ``ctx``, a short key with a wrong tag (``!!int game:``) is
+    reported there and read as its word, so the rest of the file is checked in the same pass
+    (SPEC section 7, "Errors a player can fix in one pass")."""
     pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = node.value
     for key, _ in pairs:
         if isinstance(key, yaml.ScalarNode) and key.value == "<<" and not key.style:
             raise InputError((*path, "<<"), "YAML merge keys ('<<') are not supported; write the keys out",
                              position=position_of(key))
-        check_key(key, path)
+        try:
+            check_key(key, path)
+        except InputError as error:
+            if ctx is None or not isinstance(key, yaml.ScalarNode) or len(key.value) > MAX_KEY_LENGTH:
+                raise
+            ctx.report(error)
     return pairs
 
 
@@ -127,7 +135,7 @@ class Record(Spec):
         meant: set[str] = set()
         """Keys an unknown key was taken for ('educaton' -> 'education'): not also reported missing."""
         split = _split_numbers(node, self.fields, path)
-        for index, (key, value) in enumerate(mapping_pairs(node, path)):
+        for index, (key, value) in enumerate(mapping_pairs(node, path, ctx)):
             name = key.value if key.tag == STR else scalar_value(key)
             spec_field = self.fields.get(name) if isinstance(name, str) else None
             child = (*path, str(key.value))

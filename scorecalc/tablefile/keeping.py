@@ -16,13 +16,16 @@ SPEC section 7, "Tally keeps the player's file safe":
   was checked (an edit landed in between, in place or by an editor's write-then-rename) the
   names are exchanged back, so FILE keeps the edit, and ``Changed`` is raised. Where the
   system has no exchange, the check is made just before the rename: a gap of a few system
-  calls, not none. An append that opened FILE just before the exchange and writes just after
-  the check lands in the file replaced, which no name reaches: that file is held open
-  (``replaced``) until the next write, which checks it first and, if it changed, puts it back
-  as FILE and raises ``Changed`` (the answer then being written, and the one written just
-  before, are not in it, and the run says so). A FILE removed while tally runs is written
-  again, whole (created only if
-  still absent), and the write says so. The first write of a FILE that was absent creates it
+  calls, not none. A program that opened FILE before a rewrite (``cat >> FILE`` typed while
+  phones answer) writes into the file replaced, which no name reaches, however many rewrites
+  later: every file replaced is held open (``watched``) and checked before each write, and
+  let go only once no program holds it open for writing (a read lease can be taken on it, and
+  no name reaches it, so none can open it again); where the system cannot tell, the last
+  ``MOST_WATCHED`` are held. One found changed is put back as FILE and ``Changed`` raised: the
+  edit is kept, and the answers written since it was replaced are what the run gives back
+  (``text``, what tally last wrote, is compared with FILE by ``opening.TallyFile``). A FILE
+  removed while tally runs is written again, whole (created only if still absent), and the
+  write says so. The first write of a FILE that was absent creates it
   only if it is still absent (``write_output(..., absent=True)``: a hard link, one step), so
   of two runs started on a missing FILE the second stops at its first write; every later
   write is under the lock, which no other tally can take.
@@ -38,10 +41,17 @@ import errno
 import hashlib
 import os
 import stat
+import sys
+import time
 
 from ..errors import UsageError
 from ..writing import Overtaken, examine_target, write_output
 
+MOST_WATCHED = 256
+"""Files replaced and held open where the system cannot tell whether a program still writes
+into one: the oldest beyond these is let go (a descriptor each, under the open-files limit)."""
+SETTLED_NS = 100_000_000
+"""How long ago a file watched must have been modified for its times to stand for its content."""
 MOST_BACKUPS = 1000
 """``FILE~`` .. ``FILE~999``: a folder holding all of them is refused, not searched forever."""
 _CHUNK = 1 << 16
@@ -49,6 +59,44 @@ _CHUNK = 1 << 16
 
 class Changed(UsageError):
     """FILE is no longer what tally last wrote or read: an edit, or another program, meanwhile."""
+
+    lost: tuple[tuple[str | int, ...], ...] = ()
+    """The places of the answers this run saved that FILE no longer holds (``opening.TallyFile``)."""
+
+
+class Watched:
+    """A file a rewrite replaced, held open (``fd``), and the digest of what it held then."""
+
+    def __init__(self, fd: int, digest: bytes) -> None:
+        self.fd = fd
+        self.digest = digest
+        self.seen: tuple[int, int, int] | None = None
+        """Its size, modification and change times when last read and found as it was: while they
+        stay so, it is not read again."""
+        self.gone = False
+        """It can no longer be read."""
+
+    def changed(self) -> bytes | None:
+        """What it holds when that is no longer what it held when replaced, else ``None``."""
+        try:
+            status = os.fstat(self.fd)
+        except OSError:
+            self.gone = True
+            return None
+        now = (status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+        if now == self.seen:
+            return None
+        content = Keeper.read_fd(self.fd)
+        if content is None:
+            self.gone = True
+            return None
+        if hashlib.sha256(content).digest() != self.digest:
+            return content
+        # a write after the read changes its times, unless it falls in the same tick of the
+        # (coarse) clock of file times: a file written just now is read again next time
+        if time.time_ns() - status.st_mtime_ns > SETTLED_NS:
+            self.seen = now
+        return None
 
 
 class Keeper:
@@ -61,10 +109,15 @@ class Keeper:
         """Why FILE cannot be written (empty when it can): read-only, or its folder is."""
         self.known: bytes | None = None
         """The digest of what FILE held when last read or written; ``None``: FILE was not there."""
+        self.text: bytes | None = None
+        """What FILE held when last read or written (``None``: not there): what tally knows it
+        wrote, compared with what FILE holds when it was changed meanwhile."""
+        self.first: bytes | None = None
+        """What FILE held when this run began."""
         self.lock_fd = -1
-        self.replaced: tuple[int, bytes] | None = None
-        """The file this run's last write replaced, held open, and the digest it had then: an
-        append through a descriptor opened before the replace lands there (``check_replaced``)."""
+        self.watched: list[Watched] = []
+        """The files this run's writes replaced, oldest first, held open with the digest each had
+        then: a program that opened one before it was replaced writes there (``check_watched``)."""
 
     # --- at the start --------------------------------------------------------------------------
 
@@ -83,7 +136,8 @@ class Keeper:
         self.exists = True
         self.read_only = target.read_only or self.folder_read_only(target.folder)
         self.lock()
-        self.known = self.digest()
+        self.text = self.first = self.read_fd(self.lock_fd) if self.lock_fd >= 0 else self.read_name()
+        self.known = self.digest() if self.text is None else hashlib.sha256(self.text).digest()
 
     @staticmethod
     def folder_read_only(folder: str) -> str:
@@ -130,35 +184,94 @@ class Keeper:
         if self.lock_fd >= 0:
             os.close(self.lock_fd)
             self.lock_fd = -1
-        self.let_go_replaced()
+        self.let_go_watched()
 
-    def let_go_replaced(self) -> None:
-        if self.replaced is not None:
-            os.close(self.replaced[0])
-            self.replaced = None
+    def let_go_watched(self) -> None:
+        for watched in self.watched:
+            os.close(watched.fd)
+        self.watched = []
 
-    def check_replaced(self) -> None:
-        """``Changed``, with the edit put back as FILE, when the file the last write replaced
-        changed after it was checked: an edit written through a descriptor opened before that
-        write (an append), which would otherwise be lost with the file no name reaches."""
-        if self.replaced is None:
+    def watch(self, fd: int, digest: bytes) -> None:
+        """Hold the file just replaced (``fd``, its lock's descriptor) open, read-only where the
+        system can reopen it so (a lease is taken only on a descriptor that does not write). In
+        the app (Pyodide) no other program reaches the file: nothing is held."""
+        if sys.platform == "emscripten":
+            os.close(fd)
             return
-        fd, expected = self.replaced
-        content = self.read_fd(fd)
-        self.let_go_replaced()
-        if content is None or hashlib.sha256(content).digest() == expected:
+        try:
+            again = os.open(f"/proc/self/fd/{fd}", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            again = -1
+        if again >= 0:
+            os.close(fd)
+            fd = again
+        self.watched.append(Watched(fd, digest))
+
+    def check_watched(self) -> None:
+        """``Changed``, with the edit put back as FILE, when a file an earlier write replaced changed
+        after it was checked: an edit written through a descriptor opened before that write (an
+        append), which would otherwise be lost with the file no name reaches. A file no program
+        can still write into is let go."""
+        edited: bytes | None = None
+        kept: list[Watched] = []
+        for watched in self.watched:
+            done = self.no_writer(watched.fd)  # first: what is read after it is final
+            content = watched.changed()
+            if content is not None:
+                edited = content  # the latest file replaced that changed: the most answers in it
+            if done or watched.gone:
+                os.close(watched.fd)
+            else:
+                kept.append(watched)
+        while len(kept) > MOST_WATCHED:
+            os.close(kept.pop(0).fd)
+        self.watched = kept
+        if edited is None:
             return
+        self.let_go_watched()
         self.check_unchanged()  # FILE itself changed too: that edit is left as it is
         try:
-            held = write_output(self.name, content, lock=True,
+            held = write_output(self.name, edited, lock=True,
                                 unchanged=lambda path: self.digest(path) == self.known)
         except (Overtaken, OSError):
             raise self.changed("was changed") from None
         self.adopt(held)
-        self.known = hashlib.sha256(content).digest()
-        raise Changed(f"{self.name}: was edited as tally replaced it (an editor, or another run); the "
-                      "edit is put back, without the answer saved just before it, and this run stops "
-                      "rather than overwrite it")
+        self.known = hashlib.sha256(edited).digest()
+        self.text = edited
+        raise Changed(f"{self.name}: was edited as tally replaced it (by a program that had it open, "
+                      "such as 'cat >>', or an editor); the edit is put back, and this run stops rather "
+                      "than overwrite it")
+
+    @staticmethod
+    def no_writer(fd: int) -> bool:
+        """Whether no program can write into the replaced file ``fd`` any more: no name reaches
+        it, and a read lease can be taken on it (the kernel refuses one while any descriptor
+        writes to it). ``False`` where the system cannot tell (no leases: it is kept watched)."""
+        import fcntl
+
+        setlease = getattr(fcntl, "F_SETLEASE", None)
+        try:
+            if setlease is None or os.fstat(fd).st_nlink:
+                return False
+            fcntl.fcntl(fd, setlease, fcntl.F_RDLCK)
+        except OSError:
+            return False
+        try:
+            fcntl.fcntl(fd, setlease, fcntl.F_UNLCK)
+        except OSError:
+            pass
+        return True
+
+    def read_name(self) -> bytes | None:
+        """What FILE holds now (``None`` when it is not there or cannot be read)."""
+        try:
+            fd = os.open(self.name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+        except OSError:
+            return None
+        try:
+            return self.read_fd(fd) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        finally:
+            os.close(fd)
 
     @staticmethod
     def read_fd(fd: int) -> bytes | None:
@@ -199,6 +312,12 @@ class Keeper:
         finally:
             os.close(fd)
 
+    def verify(self) -> None:
+        """``Changed`` (an edit put back, as before a write) unless FILE and every file replaced
+        still hold what tally last wrote: checked before a run says its answers are saved."""
+        self.check_watched()
+        self.check_unchanged()
+
     def check_unchanged(self) -> None:
         """``Changed`` when FILE is not what tally last wrote or read."""
         if self.digest() != self.known:
@@ -219,7 +338,7 @@ class Keeper:
         to tell the player besides (FILE was removed and is written again), or ``""``."""
         data = text.encode("utf-8")
         note = ""
-        self.check_replaced()
+        self.check_watched()
         if self.known is not None and not os.path.lexists(self.name):
             note = self.removed()
         self.check_unchanged()
@@ -238,10 +357,11 @@ class Keeper:
         except OSError as error:
             raise UsageError(f"{self.name}: cannot write: {error.strerror or error}") from None
         if self.lock_fd >= 0 and fd is not None and self.known is not None:
-            self.replaced = (self.lock_fd, self.known)  # held open, checked at the next write
+            self.watch(self.lock_fd, self.known)  # held open, checked before every later write
             self.lock_fd = -1
         self.adopt(fd)
         self.known = hashlib.sha256(data).digest()
+        self.text = data
         self.exists = True
         return note
 

@@ -38,7 +38,8 @@ from ..spec import MISSING, Record, Spec, fields_asked
 from ..spec.checking import check_alone
 
 __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "check_finished", "choose_game",
-           "load", "player_names", "read_progress", "read_record", "read_source", "read_table"]
+           "load", "player_names", "read_data", "read_progress", "read_record", "read_source",
+           "read_table"]
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,8 @@ class Holding:
 
     source: str
     held: list[Held] = field(default_factory=list)
+    keys: list[InputError] = field(default_factory=list)
+    """Keys with a wrong tag (``!!int game:``): no question holds a key, so tally refuses FILE."""
     entries: list[tuple[Path, yaml.Node]] = field(default_factory=list)
 
     def quote(self, first: yaml.Node, last: yaml.Node) -> str:
@@ -218,6 +221,11 @@ def load(game: Game[State], name: str) -> Loaded:
     problems: list[InputError] = []
     holding = Holding(source.text)
     data = read_record(game.declaration, top, (), problems, holding)
+    if holding.keys:  # the fix is in the file, as for a YAML syntax error: every one, located
+        lines = [line for error in sorted(holding.keys, key=lambda error: error.position or (0, 0))
+                 for line in format_error(name, error)]
+        raise UsageError("\n".join(lines) + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' "
+                         "again")
     written = data.pop("game", game.name)
     if written != game.name:
         raise UsageError(f"{name}: this file is a {written} table, not {game.name}; run "
@@ -227,6 +235,27 @@ def load(game: Game[State], name: str) -> Loaded:
     progress = read_progress(game, top, name) if started else Progress()
     return Loaded(data, progress, started=started, exists=True, problems=worded(game, top, problems),
                   held=holding.held)
+
+
+def read_data(game: Game[State], name: str, raw: bytes) -> tuple[dict[str, Any], Progress] | None:
+    """The values ``raw`` (FILE's bytes at some moment) holds as tally reads them (leniently, as
+    ``load``), without ``game:`` and the ``tally:`` block, and what that block says (declined,
+    open); ``None`` when it cannot be read at all (not UTF-8, not YAML, not a mapping): what a
+    run compares with what it wrote."""
+    try:
+        source = Source(name, raw.decode("utf-8-sig"))
+        top = compose(source)
+    except (UnicodeDecodeError, InputError, yaml.YAMLError, RecursionError):
+        return None
+    data = read_record(game.declaration, top, (), [], Holding(source.text))
+    data.pop("game", None)
+    progress = Progress()
+    if data.pop("tally", MISSING) is not MISSING:
+        try:
+            progress = read_progress(game, top, name)
+        except UsageError:
+            pass  # a broken block: nothing declined, nothing open
+    return data, progress
 
 
 def worded(game: Game[State], top: yaml.MappingNode, problems: list[InputError]) -> list[str]:
@@ -347,10 +376,10 @@ def read_record(record: Record, node: yaml.Node, path: Path, problems: list[Inpu
     for key, value in node.value:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
         if isinstance(key, yaml.ScalarNode) and key.tag != STR:
-            try:  # a tagged key (``!!int game:``) is read as its word and said: FILE is rewritten without it
+            try:  # a tagged key (``!!int game:``): tally refuses FILE (``load``), naming every one
                 check_key(key, path)
             except InputError as error:
-                problems.append(error)
+                (holding.keys if holding is not None else problems).append(error)
         spec_field = record.fields.get(name) if isinstance(name, str) else None
         if spec_field is None or name in given:
             left_out(record, key, value, path, given, names, result, problems, holding)

@@ -9,9 +9,9 @@ from typing import Any
 
 from ..errors import Path, UsageError
 from ..games import Game
-from ..tablefile.keeping import Keeper
+from ..tablefile.keeping import Changed, Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import Held, load
+from ..tablefile.reading import Held, Progress, load, read_data
 from .model import Tally, asks
 from .questions import Question
 from .state import State
@@ -52,6 +52,9 @@ class TallyFile:
             self.keeper.close()
             raise
         self.state = State(loaded.data, loaded.progress)
+        self.first = leaves(loaded.data)
+        """Every value FILE held when the run began, by place: what no answer of this run gave."""
+        self.first_declined = loaded.progress.declined
         self.started = loaded.started
         """FILE holds a ``tally:`` block: tally wrote it."""
         self.existed = loaded.exists
@@ -106,7 +109,59 @@ class TallyFile:
         if self.backup and self.keeper.exists:
             self.keeper.keep_backup()
         self.backup = False
-        return self.keeper.write(text)
+        written = self.keeper.text
+        try:
+            return self.keeper.write(text)
+        except Changed as error:
+            raise self.given_back(error, written) from None
+
+    def verify(self) -> Changed | None:
+        """``None`` when FILE (and every file a rewrite replaced) still holds what this run last
+        wrote; else why not, with the answers it no longer holds (``given_back``): checked before
+        a run says that every earlier answer is saved."""
+        written = self.keeper.text
+        try:
+            self.keeper.verify()
+        except Changed as error:
+            return self.given_back(error, written)
+        return None
+
+    def given_back(self, error: Changed, written: bytes | None) -> Changed:
+        """``error`` with the answers of this run that FILE no longer holds (``Changed.lost``:
+        their places, compared with ``written``, what this run last wrote, value by value), named
+        in the players' words, so that every accepted answer is in FILE or said."""
+        lost = self.lost(written, self.keeper.read_name())
+        if not lost:
+            return error
+        mine = (read_data(self.game, self.name, written or b"") or ({}, None))[0]
+        said = [(path, value) for path, value in lost if value is not CLOSED]
+        count = len(said)
+        lines = [f"{self.name}: it no longer holds {count} answer{'s' if count != 1 else ''} saved before:",
+                 *(f"  {self.model.seen(path, mine)}: {'(skipped)' if value is SKIPPED else value}"
+                   for path, value in said)]
+        given = Changed("\n".join([str(error), *lines]) if said else str(error))
+        given.lost = tuple((*path, CLOSED_MARK) if value is CLOSED else path for path, value in lost)
+        return given
+
+    def lost(self, written: bytes | None, now: bytes | None) -> list[tuple[Path, Any]]:
+        """The values ``written`` holds that ``now`` (FILE, ``None`` when gone) does not, each
+        at its place, leaving out what FILE held when the run began (an edit may remove that);
+        then the parts it declined that ``now`` does not (``SKIPPED``), and the lists it may have
+        closed that ``now`` has open or lacks (``CLOSED``: the answer that closed one, if any)."""
+        mine = read_data(self.game, self.name, written) if written is not None else None
+        if mine is None:
+            return []
+        read = read_data(self.game, self.name, now) if now is not None else None
+        theirs, progress = (leaves(read[0]), read[1]) if read is not None else ({}, Progress())
+        lost: list[tuple[Path, Any]] = [
+            (path, value) for path, value in leaves(mine[0]).items()
+            if theirs.get(path, _NONE) != value and self.first.get(path, _NONE) != value]
+        declined = mine[1].declined - progress.declined - self.first_declined
+        lacking = {place[:n] for place, _ in lost for n in range(1, len(place) + 1)
+                   if not any(other[:n] == place[:n] for other in theirs)}
+        closed = (progress.open - mine[1].open) | lacking
+        return [*lost, *((path, SKIPPED) for path in sorted(declined, key=str)),
+                *((path, CLOSED) for path in sorted(closed, key=str))]
 
     def write_complete(self, before: State, complete: State, answers: int) -> None:
         """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE
@@ -129,3 +184,23 @@ def undeclined(state: State, paths: list[Path]) -> State:
     declined = frozenset(done for done in state.progress.declined
                          if not any(done[:len(path)] == path or path[:len(done)] == done for path in paths))
     return replace(state, progress=replace(state.progress, declined=declined))
+
+
+_NONE = object()
+SKIPPED = object()
+"""An optional part this run declined (an empty answer)."""
+CLOSED = object()
+"""A list (or a board) this run may have closed (an empty answer)."""
+CLOSED_MARK = "(closed)"
+"""The last step of a list's place (``players``, ``(closed)``) for the answer that closed it."""
+
+
+def leaves(value: Any, path: Path = ()) -> dict[Path, Any]:
+    """Every value of a table's data by its place (``players[0].animals.sea_lion``); an empty
+    list or mapping is a value of its own."""
+    children = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    found: dict[Path, Any] = {}
+    for key, child in children:
+        found.update(leaves(child, (*path, key)))
+    return found if found else {path: value}

@@ -8,7 +8,8 @@ board, which opens again at its next row), ``=`` every answer so far and ``go to
 
 ``Session.run()`` returns ``DONE`` when the table is complete (FILE then has no
 ``tally:`` block and the caller prints the score) or an exit code: 2 when a piped answer
-fails its check or the input ends first (FILE keeps every earlier answer).
+fails its check or the input ends first (FILE keeps every earlier answer; if an editor changed
+it meanwhile, the run says so and gives back what it lacks).
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ import datetime
 from typing import Any
 
 from ..dates import current_time
-from ..errors import MAX_PROBLEMS, UsageError
+from ..errors import MAX_PROBLEMS, Path, UsageError
 from ..games import Game
 from ..output.report import EXIT_BAD_INPUT
 from ..places import problem_words
+from ..tablefile.keeping import Changed
 from ..tablefile.layout import render
 from .answers import BadAnswer
 from .editing import player_index, players_of
 from .model import Tally
 from .moving import Key, Moving
-from .opening import TallyFile
+from .opening import CLOSED_MARK, TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
 from .state import DONE, Outcome, Problem
@@ -63,8 +65,14 @@ class Session(Moving):
         self.last_doc: tuple[str, str] = ("", "")
         self.shown_warnings: set[str] = set()
         self.answers = 0
-        self.unsaved: list[str] = []
-        """The answers given since FILE was last written (printed if it cannot be)."""
+        self.unsaved: list[tuple[Path, str]] = []
+        """The answers given since FILE was last written, each at its question's place (printed if
+        it cannot be)."""
+        self.accepted: list[tuple[Path, str]] = []
+        """Every answer written to FILE by this run, in order: those FILE no longer holds when it
+        was changed meanwhile are printed with the unsaved (``given_back``)."""
+        self.changed: Changed | None = None
+        """FILE found changed when the run said what it keeps (``kept``)."""
         self.expanded: set[Any] = set()
         """Settings rarely changed (``Ask.rarely``) that the player asked to see in full."""
         self.quoted: set[Any] = set()
@@ -127,8 +135,14 @@ class Session(Moving):
             return self.stopped(error)
         except KeyboardInterrupt:
             say("")
-            say(f"Stopped. {self.name} keeps every answer so far; run 'scorecalc tally {self.game.name} "
-                f"{self.name}' to go on.")
+            changed = self.file.verify() if self.answers else None
+            if changed is not None:  # an editor's save meanwhile: what FILE lacks, given back
+                say(f"Stopped. {self.name} was changed meanwhile, not every answer is in it; run 'scorecalc "
+                    f"tally {self.game.name} {self.name}' to go on.")
+                self.stopped(changed)
+            else:
+                say(f"Stopped. {self.name} keeps every answer so far; run 'scorecalc tally "
+                    f"{self.game.name} {self.name}' to go on.")
             raise
 
     def preflight(self, left: int) -> None:
@@ -144,13 +158,24 @@ class Session(Moving):
         """FILE could not be written: say why, and give back the answers not saved, one per line
         as a pipe gives them (to paste into the next run)."""
         self.terminal.say(self.terminal.bad(str(error)))
-        if self.unsaved:
-            count = len(self.unsaved)
+        self.give_back(error.lost if isinstance(error, Changed) else ())
+        return EXIT_BAD_INPUT
+
+    def give_back(self, lost: tuple[Path, ...]) -> None:
+        """The answers FILE does not hold, one per line as a pipe gives them: those this run saved
+        at a place FILE no longer holds (``lost``), then those not saved yet; a question answered
+        again later gives only its last answer (each row of a board is an answer of its own)."""
+        given = [(path, line) for path, line in self.accepted
+                 if any(path[:len(place)] == place or place[:len(path)] == path for place in lost)]
+        given += self.unsaved
+        lines = [line for i, (path, line) in enumerate(given)
+                 if all(later != path for later, _ in given[i + 1:])]
+        if lines:
+            count = len(lines)
             self.terminal.say(f"{self.name}: {count} answer{'s' if count != 1 else ''} not saved, as the "
                               "lines to give 'scorecalc tally' again:")
-            for line in self.unsaved:
+            for line in lines:
                 self.terminal.say(line)
-        return EXIT_BAD_INPUT
 
     def loop(self) -> int:
         while True:
@@ -197,7 +222,7 @@ class Session(Moving):
     def given(self, question: Question, answer: str) -> int | None:
         """An answer typed: applied and saved, the cursor moved on; refused, said (an exit code
         when piped)."""
-        self.unsaved.append(answer)
+        self.unsaved.append((self.answer_place(question, answer), answer))
         try:
             self.answer(question, answer)
         except Expanded:
@@ -211,24 +236,46 @@ class Session(Moving):
         self.advance(question)
         return None
 
+    def answer_place(self, question: Question, answer: str) -> Path:
+        """Where an answer goes, to give it back if FILE loses it: its question's place; a board's
+        row, one of its own; an empty answer that closes a list or a board, the list's with
+        ``CLOSED_MARK`` (given back when FILE has that list open again, or lacks it)."""
+        listed = question.kind.adds_to(question) if question.form is None else question.path
+        if listed is not None and not answer.strip():
+            return (*listed, CLOSED_MARK)
+        if question.form is not None:
+            return (*question.path, len(self.accepted) + len(self.unsaved))
+        return question.path
+
     def ended(self, plan: list[Question]) -> int:
         for held in [held for held in self.file.held if any(not q.answered and q.path[:len(held.path)]
                                                               == held.path for q in plan)]:
             self.terminal.say(f"{self.name}: not answered: {self.file.words(held)}")
         self.terminal.say(f"{self.name}: the input ended with {self.left_text(plan)} left "
                           f"({self.kept()}); run 'scorecalc tally {self.game.name} {self.name}' to go on")
-        return EXIT_BAD_INPUT
+        return self.told()
 
     def failed(self, question: Question, message: str) -> int:
         self.terminal.say(f"{self.name}: {self.seen(question)}: {message}; stopped with "
                           f"{self.left_text(self.plan())} left ({self.kept()})")
-        return EXIT_BAD_INPUT
+        return self.told()
 
     def kept(self) -> str:
-        """What FILE holds when a run stops early: true whatever was (or was not) written."""
+        """What FILE holds when a run stops early: true whatever was (or was not) written, FILE
+        checked before it is said (``told`` then gives back what it no longer holds)."""
         if self.answers:
-            return "every earlier answer is saved"
+            self.changed = self.file.verify()
+            if self.changed is None:
+                return "every earlier answer is saved"
+            return "but the file was changed meanwhile: see below"
         return "the file is as it was" if self.keeper.exists else "nothing was written"
+
+    def told(self) -> int:
+        """Exit 2, after saying how FILE was changed if ``kept`` found it so, and giving back the
+        answers it no longer holds."""
+        if self.changed is not None:
+            self.stopped(self.changed)
+        return EXIT_BAD_INPUT
 
     # --- showing a question ------------------------------------------------------------------
 
@@ -342,7 +389,7 @@ class Session(Moving):
         problems = self.model.problems(self.state)
         if not problems:
             self.file.write_complete(self.state, self.state, self.answers)
-            self.unsaved.clear()
+            self.saved()
             self.state = self.model.complete(self.state)
             self.terminal.say("")
             self.terminal.say(self.terminal.bold(f"The table is complete: {self.name} is saved."))
@@ -374,7 +421,7 @@ class Session(Moving):
         if not self.terminal.interactive:
             self.terminal.say(f"{self.name}: the table does not add up; the questions that can fix it: "
                               f"{names}; stopped ({self.kept()})")
-            return EXIT_BAD_INPUT
+            return self.told()
         self.terminal.say(f"  the questions that can fix it, in turn: {names} ('=' goes to any other)")
         self.state = problem.state
         self.save()
@@ -389,9 +436,15 @@ class Session(Moving):
     def write(self, text: str) -> None:
         """FILE rewritten (``opening.TallyFile``); ``UsageError`` when it cannot be."""
         note = self.file.write(text)
-        self.unsaved.clear()
+        self.saved()
         if note:
             self.terminal.say(self.terminal.bad(note))
+
+
+    def saved(self) -> None:
+        """The answers given since the last write are in FILE now."""
+        self.accepted += self.unsaved
+        self.unsaved.clear()
 
 
 class Expanded(Exception):

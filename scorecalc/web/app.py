@@ -10,7 +10,8 @@ reply, which the page shows at the field, never as "no connection"), and the pad
 Replies are JSON in ASCII (non-ASCII escaped), so a lone surrogate a phone sent can be quoted
 back. Every response carries ``Referrer-Policy: no-referrer`` and the
 policy below; an answer must be JSON from the pad's own origin (no form or page elsewhere
-can post one). Only the routes below exist.
+can post one). Only the routes below exist: what a request asks, and every refusal of its
+body, is the pad's protocol (``protocol.dispatch``, the same in the app); here only HTTP.
 """
 
 from __future__ import annotations
@@ -25,23 +26,14 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, StreamingResponse
+from starlette.responses import Response as HTTPResponse
 from starlette.routing import Route
 
 from .pad import Pad
-from .pages import (
-    PHONE_MOST,
-    answer_call,
-    form_html,
-    pad_html,
-    part_call,
-    phones_reply,
-    placing_call,
-    score_call,
-    score_page,
-    static,
-)
-from .reply import Reply
+from .pages import pad_html, static
+from .protocol import PHONE_MOST, POSTED, Response, Served, dispatch, refusal
+from .reply import Refused, Reply, Status
 
 LIMIT = 64 * 1024
 """The largest request body taken, in bytes."""
@@ -50,9 +42,10 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
 HEADERS = [(b"referrer-policy", b"no-referrer"), (b"content-security-policy", POLICY.encode()),
            (b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
 TOO_LARGE = "Request body too large (at most 64 KB)"
-TICK = 0.2
-"""How often an event stream looks for a new version of the table (seconds)."""
 KEEP_ALIVE = 15.0
+"""How long an event stream stays quiet before it says it is still there (seconds)."""
+BUSY = 0.05
+"""How soon a stream looks again at a flag's end it could not reach (the pad's lock busy)."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -72,13 +65,13 @@ class Json(JSONResponse):
         return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
 
 
-def refusal(message: str, code: int = 400) -> Json:
-    return Json({"status": "refused", "message": message, "current": None, "warnings": []}, code)
+def too_large() -> Json:
+    return Json(Refused(413, TOO_LARGE).reply().json(), 413)
 
 
-async def unexpected(request: Request, error: Exception) -> Response:
+async def unexpected(request: Request, error: Exception) -> HTTPResponse:
     """Starlette's reply to an error no route expected (logged by ``Guard``, which it reaches next)."""
-    return Json({"status": "failed", "message": FAILED, "current": None, "warnings": []}, 500)
+    return Json(Reply(Status.FAILED, 500, FAILED).json(), 500)
 
 
 def one_line(error: BaseException) -> str:
@@ -120,7 +113,7 @@ class Guard:
             return
         length = headers.get(b"content-length", b"0")
         if not length.isdigit() or int(length) > LIMIT:
-            await refusal(TOO_LARGE, 413)(scope, receive, with_headers)
+            await too_large()(scope, receive, with_headers)
             return
         try:
             await self.app(scope, receive, with_headers)
@@ -129,166 +122,140 @@ class Guard:
                      f"{one_line(error)})")
 
 
-class TooLarge(Exception):
-    pass
-
-
 async def body_of(request: Request) -> bytes:
-    """The request's body, refused beyond ``LIMIT`` however it is sent (chunked included)."""
+    """The request's body, refused beyond ``LIMIT`` however it is sent (chunked included), or
+    when the phone went away before it came whole."""
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > LIMIT:
-            raise TooLarge
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > LIMIT:
+                raise Refused(413, TOO_LARGE)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise Refused(400, "the phone went away before its request came whole") from None
     return b"".join(chunks)
 
 
-class Serving:
-    """The running pad as the routes and the terminal share it: scoring and what follows."""
+class Serving(Served):
+    """The running pad as the routes and the terminal share it: scoring and what follows, and the
+    event streams, woken by each change of the table (``Pad.commit``) and by its end."""
 
     def __init__(self, pad: Pad, origin: str) -> None:
-        self.pad = pad
+        super().__init__(pad)
         self.origin = origin
         """``http://HOST:PORT``: the only ``Origin`` an answer may come from."""
-        self.page: str | None = None
         self.told = 0
         """Event streams told that the table is scored (each phone then loads the score page)."""
         self.served = 0
         self.streams = 0
         """Event streams open now."""
         self.closing = False
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.changed = asyncio.Event()
+        """Set, and replaced by a fresh one, at every change: each stream waits on the one it saw."""
+        pad.watchers.append(self.wake)
 
-    def score(self, anyway: bool = False) -> Reply:
-        return self.scored(self.pad.score(anyway))
+    def wake(self) -> None:
+        """Every event stream woken (from any thread: the pad's work may run in a worker thread)."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(self.woken)
+        except RuntimeError:  # the loop closed meanwhile: no stream is left to wake
+            pass
 
-    def enter(self) -> Reply:
-        """Enter at the pad's terminal (a second Enter drops a phone's half-built tile, or scores
-        past the warnings the first one showed)."""
-        return self.scored(self.pad.enter())
+    def woken(self) -> None:
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
 
-    def scored(self, reply: Reply) -> Reply:
-        if reply.status == "saved" and self.page is None:
-            self.page = score_page(self.pad)
-        return reply
+    def close(self) -> None:
+        """The server stops: every event stream ends at once."""
+        self.closing = True
+        self.wake()
 
 
 def build(serving: Serving, token: str, host: str) -> ASGIApp:
     """The pad's application: its routes under ``/TOKEN/``, behind ``Guard``."""
     routes = Routes(serving)
     base = f"/{token}"
-    posted = {"answer": routes.answer, "score": routes.score, "placing": routes.placing, "part": routes.part}
-    read = {"": routes.page, "form": routes.form, "events": routes.events, "result": routes.result,
-            **{name: routes.static(name, kind) for name, kind in STATIC.items()}}
+    read = {"": routes.page, "form": routes.read("form"), "events": routes.events,
+            "result": routes.read("result"), **{name: routes.static(name, kind)
+                                                 for name, kind in STATIC.items()}}
     return Guard(Starlette(routes=[*(Route(f"{base}/{path}", handler) for path, handler in read.items()),
-                                   *(Route(f"{base}/{path}", handler, methods=["POST"])
-                                     for path, handler in posted.items())],
+                                   *(Route(f"{base}/{path}", routes.posted(path), methods=["POST"])
+                                     for path in POSTED)],
                            exception_handlers={Exception: unexpected}),
                  token, host, serving.pad.say)
 
 
 STATIC = {"pad.js": "text/javascript", "board.js": "text/javascript", "pad.css": "text/css"}
 """The pad's scripts and style, served beside its page."""
+QUICK = ("answer", "placing")
+"""The routes taken on the event loop while the pad's lock is free (``under_lock``)."""
 
 
 class Routes:
-    """The pad's routes: the page and its form, an answer, "Score it", a tile half built, the
-    score page, the event stream, the scripts (what each request asks: ``pages.py``)."""
+    """The pad's routes over HTTP: each request that is the protocol's goes to ``dispatch``
+    (``protocol.py``); here only what HTTP needs: the origin and media type of a POST, its body
+    streamed within ``LIMIT``, where the work runs, the page, the event stream, the scripts."""
 
     def __init__(self, serving: Serving) -> None:
         self.serving = serving
         self.pad = serving.pad
 
-    async def page(self, request: Request) -> Response:
+    async def page(self, request: Request) -> HTTPResponse:
         return HTMLResponse(pad_html(self.pad, await run_in_threadpool(self.pad.view)))
 
-    async def form(self, request: Request) -> Response:
-        return HTMLResponse(form_html(await run_in_threadpool(self.pad.view)))
+    def read(self, route: str) -> Callable[[Request], Awaitable[HTTPResponse]]:
+        async def read(request: Request) -> HTTPResponse:
+            if route == "result" and self.serving.page is not None:
+                self.serving.served += 1
+            return sent(await run_in_threadpool(dispatch, self.serving, "GET", route))
 
-    async def sent(self, request: Request, shape: str, empty: bytes = b"") -> Any:
-        """The JSON a phone's page POSTed, or the ``Json`` refusal (another origin, not JSON)."""
-        refused = await refuse_foreign(request, self.serving.origin)
-        return refused if refused is not None else await read_json(request, shape, empty)
+        return read
 
-    async def answer(self, request: Request) -> Response:
-        pad = self.pad
-        sent = await self.sent(request, "{place, seen, value}")
-        call = sent if isinstance(sent, Json) else answer_call(pad, sent)
-        if isinstance(call, Json | str):
-            return refusal(call) if isinstance(call, str) else call
-        reply = await under_lock(pad, call[0], *call[1])
-        # the whole table reviewed once the phone has its reply (a view would settle it first)
-        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
-                    background=BackgroundTask(pad.settle))
+    def posted(self, route: str) -> Callable[[Request], Awaitable[HTTPResponse]]:
+        async def posted(request: Request) -> HTTPResponse:
+            try:
+                refuse_foreign(request, self.serving.origin)
+                body = await body_of(request)
+            except Refused as error:
+                return sent(refusal(self.pad, error))
+            if route in QUICK:
+                answered = await under_lock(self.pad, dispatch, self.serving, "POST", route, body)
+            else:
+                answered = await run_in_threadpool(dispatch, self.serving, "POST", route, body)
+            # the whole table reviewed once the phone has its reply (a view would settle it first)
+            return sent(answered, BackgroundTask(self.pad.settle) if route in ("answer", "part") else None)
 
-    async def score(self, request: Request) -> Response:
-        sent = await self.sent(request, "{anyway: true|false}", empty=b"{}")
-        anyway = sent if isinstance(sent, Json) else score_call(sent)
-        if isinstance(anyway, Json | str):
-            return refusal(anyway) if isinstance(anyway, str) else anyway
-        reply = await run_in_threadpool(self.serving.score, anyway)
-        return Json(phones_reply(self.pad, reply), reply.code)
+        return posted
 
-    async def placing(self, request: Request) -> Response:
-        """A phone's tile editor holds an unplaced tile on a board, or no more (any phone may drop
-        another's: "score anyway")."""
-        pad = self.pad
-        sent = await self.sent(request, "{board, placing, phone}")
-        call = sent if isinstance(sent, Json) else placing_call(pad, sent)
-        if isinstance(call, Json | str):
-            return refusal(call) if isinstance(call, str) else call
-        reply = await under_lock(pad, call[0], *call[1])
-        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code)
-
-    async def part(self, request: Request) -> Response:
-        """A player's part pasted (``{text}``; SPEC section 9): each answer through the pad's
-        compare-and-set, as the app's holder applies a scanned one."""
-        pad = self.pad
-        sent = await self.sent(request, "{text}")
-        call = sent if isinstance(sent, Json) else part_call(pad, sent)
-        if isinstance(call, Json | str):
-            return refusal(call) if isinstance(call, str) else call
-        reply = await run_in_threadpool(call[0], *call[1])
-        return Json({**phones_reply(pad, reply), "version": reply.version}, reply.code,
-                    background=BackgroundTask(pad.settle))
-
-    async def result(self, request: Request) -> Response:
-        if self.serving.page is None:
-            return PlainTextResponse("The table is not scored yet", 409)
-        self.serving.served += 1
-        return HTMLResponse(self.serving.page)
-
-    async def events(self, request: Request) -> Response:
+    async def events(self, request: Request) -> HTTPResponse:
         phone = request.query_params.get("phone", "")[:PHONE_MOST]
         return StreamingResponse(stream(self.serving, phone), media_type="text/event-stream")
 
     @staticmethod
-    def static(name: str, kind: str) -> Callable[[Request], Awaitable[Response]]:
-        async def served(request: Request) -> Response:
-            return Response(static(name), media_type=kind)
+    def static(name: str, kind: str) -> Callable[[Request], Awaitable[HTTPResponse]]:
+        async def served(request: Request) -> HTTPResponse:
+            return HTTPResponse(static(name), media_type=kind)
 
         return served
 
 
-async def read_json(request: Request, shape: str, empty: bytes = b"") -> Any:
-    """A request's body as JSON, or the refusal a phone gets (``Json``): too large, cut short, not
-    JSON (or not UTF-8), or nested past Python's depth; ``empty``: what an empty body means."""
-    try:
-        return json.loads(await body_of(request) or empty)
-    except TooLarge:
-        return refusal(TOO_LARGE, 413)
-    except ClientDisconnect:
-        return refusal("the phone went away before its request came whole")
-    except (ValueError, RecursionError):
-        return refusal(f"not understood: send JSON {shape}")
+def sent(response: Response, background: BackgroundTask | None = None) -> HTTPResponse:
+    """The protocol's response over HTTP."""
+    return HTTPResponse(response.body.encode(), response.code, media_type=response.type,
+                        background=background)
 
 
-async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
-    """``work`` under the pad's lock: on the event loop when the lock is free (an answer takes about a
-    millisecond, FILE written; the hop to a worker thread cost a quarter of that again,
-    bench/web.py), in a worker thread when the terminal holds it (Enter scoring the table), so the
-    loop never waits on it."""
+async def under_lock(pad: Pad, work: Callable[..., Response], *args: Any) -> Response:
+    """``work`` under the pad's lock: on the event loop when the lock is free (an answer is short,
+    and the hop to a worker thread would cost a fair share of it again: bench/web.py), in a
+    worker thread when the terminal holds it (Enter scoring the table), so the loop never waits
+    on it."""
     if pad.lock.acquire(blocking=False):
         try:
             return work(*args)
@@ -297,50 +264,65 @@ async def under_lock(pad: Pad, work: Callable[..., Reply], *args: Any) -> Reply:
     return await run_in_threadpool(work, *args)
 
 
-async def refuse_foreign(request: Request, origin: str) -> Response | None:
+def refuse_foreign(request: Request, origin: str) -> None:
     """An answer is JSON from the pad's own page: another origin, or a form, is refused."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        return refusal("send JSON", 415)
+        raise Refused(415, "send JSON")
     sent_from = request.headers.get("origin")
     if sent_from is not None and sent_from != origin:
-        return refusal("not from this pad", 403)
-    return None
+        raise Refused(403, "not from this pad")
 
 
 async def stream(serving: Serving, phone: str) -> AsyncIterator[str]:
     """Server-sent events: the table's version whenever it changes, and ``scored`` at the end.
     ``phone``: who listens (its "placing a tile" flag lasts while one of its streams is open)."""
     pad = serving.pad
-    seen: tuple[int, bool] = (-1, False)
+    serving.loop = asyncio.get_running_loop()
     serving.streams += 1
     pad.opened(phone)
     try:
         yield "retry: 500\n\n"  # a phone whose stream broke is back within half a second
-        async for event in events(serving, pad, seen):
+        async for event in events(serving, pad):
             yield event
     finally:
         serving.streams -= 1
         pad.closed(phone)
 
 
-async def events(serving: Serving, pad: Pad, seen: tuple[int, bool]) -> AsyncIterator[str]:
-    quiet = 0.0
+async def events(serving: Serving, pad: Pad) -> AsyncIterator[str]:
+    """Each new version of the table as it comes (woken by the change itself, never polled), a
+    keep-alive comment after ``KEEP_ALIVE`` quiet seconds, and a gone phone's tile flag dropped
+    when its time comes (a timed wait, as long as the flag has left)."""
+    loop = asyncio.get_running_loop()
+    seen: tuple[int, bool] = (-1, False)
+    said = loop.time()
     while not serving.closing:
-        if pad.placing and pad.lock.acquire(blocking=False):  # a gone phone's tile dropped in time
-            try:
-                pad.expire()
-            finally:
-                pad.lock.release()
+        changed = serving.changed  # taken before the version is read: a change after it sets this one
+        wait = KEEP_ALIVE - (loop.time() - said)
+        if pad.placing:
+            if pad.lock.acquire(blocking=False):  # a gone phone's tile dropped in time
+                try:
+                    pad.expire()
+                    ending = pad.expiring()
+                finally:
+                    pad.lock.release()
+            else:
+                ending = BUSY  # the terminal holds the table: looked at again shortly
+            wait = wait if ending is None else min(wait, ending + BUSY)
         now = (pad.version, serving.page is not None)  # the page comes just after the last version
         if now != seen:
             seen = now
             yield f"data: {json.dumps({'version': now[0], 'scored': now[1]})}\n\n"
-            quiet = 0.0
+            said = loop.time()
             if now[1]:
                 serving.told += 1
                 return
-        await asyncio.sleep(TICK)
-        quiet += TICK
-        if quiet >= KEEP_ALIVE:
+            continue
+        if wait <= 0:
             yield ": still here\n\n"
-            quiet = 0.0
+            said = loop.time()
+            continue
+        try:
+            await asyncio.wait_for(changed.wait(), wait)
+        except TimeoutError:
+            pass

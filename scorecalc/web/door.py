@@ -12,6 +12,12 @@ uvicorn runs this protocol (``Config(http=door(...))``), its httptools protocol 
   open at once; one more is closed as soon as it is accepted. So one machine's idle connections
   cannot take every open file and lock the phones out (each phone has an address of its own);
   uvicorn's ``limit_concurrency`` would answer everyone 503 once full, which is not that.
+- **A bound on strangers as a whole.** A connection that has not yet sent a request for the
+  pad's own path (``/TOKEN/``) is a stranger's until it does; at most ``most_strangers`` are
+  open at once, from any number of addresses (a quarter of the open-files limit, at most
+  ``MOST_STRANGERS``). One more closes the oldest idle one first, so twenty machines of idle
+  connections, each under the cap per address, cannot take every open file either: a phone's
+  connection sends its head in its first packet and is a stranger's only for that moment.
 - **The request line's authority wins.** A request in absolute form (``GET
   http://evil.example/TOKEN/``) is judged by that authority, not by its ``Host`` header (RFC 9112,
   3.2.2): it takes the ``Host`` header's place, which ``app.Guard`` holds to the printed address.
@@ -31,6 +37,9 @@ HEAD_LIMIT = 10.0
 PER_ADDRESS = 64
 """Connections open at once from one client address: a phone's browser opens at most six to one
 host (and an event stream); the tests' twenty phones share 127.0.0.1."""
+MOST_STRANGERS = 512
+"""Connections open at once, from every address together, that have not asked for the pad's path."""
+LEAST_STRANGERS = 16
 MOST_OPEN_FILES = 65536
 """The open-files limit asked for when the hard limit is unlimited."""
 
@@ -58,6 +67,44 @@ class Addresses:
             self.open.pop(address, None)
 
 
+class Strangers:
+    """The connections that have not asked for the pad's path yet, oldest first, at most ``most``:
+    ``admit`` one more and get the oldest idle one to close when that makes one too many."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.waiting: dict[int, Any] = {}
+        """Each stranger's connection (its id: the connection, which says ``idle()``), oldest first."""
+
+    def admit(self, connection: Any) -> Any | None:
+        """``connection`` counted; the oldest idle stranger's connection to close, if one is over."""
+        over = None
+        if len(self.waiting) >= self.most:
+            over = next((other for other in self.waiting.values() if other.idle()), None)
+            if over is not None:
+                self.waiting.pop(id(over), None)
+        self.waiting[id(connection)] = connection
+        return over
+
+    def known(self, connection: Any) -> None:
+        """``connection`` asked for the pad's path (or closed): no longer a stranger's."""
+        self.waiting.pop(id(connection), None)
+
+
+def most_strangers() -> int:
+    """A quarter of the open-files limit (the rest for phones, FILE and the server), at most
+    ``MOST_STRANGERS``."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return MOST_STRANGERS
+    if soft == getattr(resource, "RLIM_INFINITY", -1) or soft <= 0:
+        return MOST_STRANGERS
+    return max(LEAST_STRANGERS, min(MOST_STRANGERS, soft // 4))
+
+
 class HeadClock:
     """A connection's time for its next request head: started when it opens (or answers a request),
     stopped when the head is in or the connection closes; ``late`` is called when it runs out."""
@@ -81,13 +128,14 @@ class HeadClock:
         self.late()
 
 
-def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type[asyncio.Protocol]:
+def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS, token: str = "",
+         strangers: int | None = None) -> type[asyncio.Protocol]:
     """The protocol class for uvicorn's ``Config(http=...)``: its httptools protocol behind the
-    door. Each call makes a class with counts of its own (one server's connections)."""
+    door. Each call makes a class with counts of its own (one server's connections: ``Guard``)."""
     import httptools
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-    addresses = Addresses(per_address)
+    guard = Guard(per_address, strangers or most_strangers(), token)
 
     class Door(HttpToolsProtocol):
         address = ""
@@ -97,7 +145,7 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type
             peer = transport.get_extra_info("peername")
             self.address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
             self.clock = HeadClock(head_limit, self.head_too_slow)
-            if not addresses.admit(self.address):
+            if not guard.admit(self):
                 self.turned_away = True
                 transport.close()
                 return
@@ -107,21 +155,21 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type
         def connection_lost(self, exc: Exception | None) -> None:
             if self.turned_away:
                 return
-            addresses.release(self.address)
+            guard.release(self)
             self.clock.stop()
             super().connection_lost(exc)
 
+        def idle(self) -> bool:
+            return idle(self)
+
         def head_too_slow(self) -> None:
-            busy = self.cycle is not None and not self.cycle.response_complete
-            if not busy and not self.transport.is_closing():
+            if idle(self):
                 self.transport.close()
 
         def on_headers_complete(self) -> None:
             self.clock.stop()
-            authority = request_authority(self.url, httptools)
-            if authority is not None:  # the request line's authority, not the Host header, is judged
-                self.headers[:] = [(name, value) for name, value in self.headers if name != b"host"]
-                self.headers.append((b"host", authority))
+            guard.asked(self, self.url)
+            take_authority(self.headers, self.url, httptools)
             super().on_headers_complete()
 
         def on_response_complete(self) -> None:
@@ -130,6 +178,52 @@ def door(head_limit: float = HEAD_LIMIT, per_address: int = PER_ADDRESS) -> type
                 self.clock.start(self.loop)  # the next request on this connection has its own limit
 
     return Door
+
+
+def idle(connection: Any) -> bool:
+    """Waiting for a request's head (none being answered) on an open connection: one whose time
+    ran out, or a stranger's over the bound, may be closed."""
+    busy = connection.cycle is not None and not connection.cycle.response_complete
+    return not busy and not connection.transport.is_closing()
+
+
+class Guard:
+    """One server's counts: connections per address (``Addresses``) and strangers' connections
+    together (``Strangers``); ``token`` makes the pad's path (``/TOKEN/``) known."""
+
+    def __init__(self, per_address: int, strangers: int, token: str) -> None:
+        self.addresses = Addresses(per_address)
+        self.strangers = Strangers(strangers)
+        self.own = f"/{token}/".encode() if token else None
+
+    def admit(self, connection: Any) -> bool:
+        """``connection`` counted (the oldest idle stranger's closed when one is over), or ``False``
+        when its address has its most (not counted: it is closed at once)."""
+        if not self.addresses.admit(connection.address):
+            return False
+        over = self.strangers.admit(connection)
+        if over is not None:
+            over.transport.close()
+        return True
+
+    def asked(self, connection: Any, target: bytes) -> None:
+        """A request's head came in: for the pad's own path, the connection is no stranger's (the
+        application judges the rest: token, ``Host``)."""
+        if self.own is not None and target.startswith(self.own):
+            self.strangers.known(connection)
+
+    def release(self, connection: Any) -> None:
+        self.strangers.known(connection)
+        self.addresses.release(connection.address)
+
+
+def take_authority(headers: list[tuple[bytes, bytes]], target: bytes, httptools: Any) -> None:
+    """A request line in absolute form: its authority, not the ``Host`` header, is judged (it
+    takes the ``Host`` header's place in ``headers``)."""
+    authority = request_authority(target, httptools)
+    if authority is not None:
+        headers[:] = [(name, value) for name, value in headers if name != b"host"]
+        headers.append((b"host", authority))
 
 
 def request_authority(target: bytes, httptools: Any) -> bytes | None:

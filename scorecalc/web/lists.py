@@ -16,7 +16,7 @@ from ..tally.model import Tally
 from ..tally.questions import get
 from ..tally.state import State
 from .places import parse_place
-from .reply import Reply
+from .reply import Refused, gone, stale
 from .views import RemoveView, SectionView
 
 
@@ -43,31 +43,31 @@ def entry_label(model: Tally, state: State, entry: Path) -> str:
     return model.seen(entry, state.data)
 
 
-def removal(model: Tally, state: State, place: str, seen: str | None) -> tuple[State, str] | Reply:
-    """A list's last entry removed from ``state``: the new state and what went, in words; or the
-    reply when it is not taken (a resend "saved" again; refused when the entry is no longer the
-    last, another phone having added one, or changed since the phone saw it, ``seen``)."""
+def removal(model: Tally, state: State, place: str, seen: str | None) -> tuple[State, str] | None:
+    """A list's last entry removed from ``state``: the new state and what went, in words; ``None``
+    when it went already (a resend, "saved" again). ``Refused`` when the entry is no longer the
+    last (another phone added one), changed since the phone saw it (``seen``), or gone."""
     path = parse_place(place)
+    no_entry = "that entry is no longer on the table (changed on another phone)"
     if path is None or len(path) < 2 or not isinstance(path[-1], int):
-        return Reply("gone", 404, "that entry is no longer on the table (changed on another phone)")
+        raise gone(no_entry)
     list_path, index = path[:-1], path[-1]
     entries = get(state.data, list_path)
     count = len(entries) if isinstance(entries, list) else 0
     if index == count:
-        return Reply("saved")  # removed already: a resend
+        return None
     if index > count:
-        return Reply("gone", 404, "that entry is no longer on the table (changed on another phone)")
+        raise gone(no_entry)
     now = entry_mark(entries[index])
     if index != count - 1:
-        return Reply("stale", 409, "only the last entry can be removed, and another phone added one "
-                     "after it meanwhile", current=now)
+        raise stale("only the last entry can be removed, and another phone added one after it meanwhile", now)
     if seen is not None and seen != now:
-        return Reply("stale", 409, "changed on another phone meanwhile", current=now)
+        raise stale("changed on another phone meanwhile", now)
     label = entry_label(model, state, path)
     try:
         return model.remove_last(state, list_path), label
     except BadAnswer as error:
-        return Reply("refused", 422, error.message)
+        raise Refused(422, error.message) from None
 
 
 def entry_mark(entry: Any) -> str:

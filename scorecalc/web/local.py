@@ -12,7 +12,6 @@ then does the phone see "saved". No Starlette here: only the server imports it.
 from __future__ import annotations
 
 import datetime
-import json
 import os
 import shutil
 from typing import Any
@@ -21,17 +20,8 @@ from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
 from . import parts
 from .pad import Pad
-from .pages import (
-    answer_call,
-    form_html,
-    pad_html,
-    part_call,
-    phones_reply,
-    placing_call,
-    score_call,
-    score_page,
-)
-from .reply import Reply
+from .pages import pad_html, phones_reply
+from .protocol import Served, dispatch
 
 ROOT = "/tables"
 """Where the tables' files lie in the worker's file system."""
@@ -60,16 +50,16 @@ def score(name: str, text: str | bytes, format: str = "json") -> dict[str, Any]:
     return {"code": 0, "text": render([kept], RenderOptions(wanted, terminal=False))}
 
 
-class Table:
+class Table(Served):
     """One table open in the app: its pad, and its score page once scored."""
 
     def __init__(self, key: str, game: str, name: str, now: datetime.datetime) -> None:
+        super().__init__(Pad(get_game(game), os.path.join(ROOT, key, name), now))
         self.key = key
-        self.pad = Pad(get_game(game), os.path.join(ROOT, key, name), now)
-        self.page: str | None = None
         self.told = 0
         self.ident = key.replace("-", "")[:12].upper()
         """The table's id as its code carries it: a part made for another table is refused."""
+        self.table = self.ident  # a part pasted in the pad's own form must be this table's
         self.heard = parts.Collector()
         """The codes the camera has read so far ("Scan a part")."""
 
@@ -89,43 +79,12 @@ class Table:
                 "scored": self.page is not None}
 
     def route(self, method: str, path: str, body: str) -> tuple[int, str, str]:
-        pad = self.pad
-        if method == "GET" and path == "form":
-            return 200, "text/html", form_html(pad.view())
-        if method == "GET" and path == "result":
-            if self.page is None:
-                return 409, "text/plain", "The table is not scored yet"
-            return 200, "text/html", self.page
-        if method != "POST" or path not in ("answer", "score", "placing", "part"):
-            return 404, "text/plain", "Not Found"
-        try:
-            sent = json.loads(body or ("{}" if path == "score" else ""))
-        except (ValueError, RecursionError):
-            return reply_of(pad, Reply("refused", 400, "not understood: send JSON"))
-        if path == "answer":
-            call = answer_call(pad, sent)
-            if isinstance(call, str):
-                return reply_of(pad, Reply("refused", 400, call))
-            reply = call[0](*call[1])
-            pad.settle()
-            return reply_of(pad, reply, version=True)
-        if path == "score":
-            anyway = score_call(sent)
-            if isinstance(anyway, str):
-                return reply_of(pad, Reply("refused", 400, anyway))
-            reply = pad.score(anyway)
-            if reply.status == "saved" and self.page is None:
-                self.page = score_page(pad)
-            return reply_of(pad, reply)
-        if path == "part":  # a part pasted in the pad's own form (the server's route, without HTTP)
-            call = part_call(pad, {**sent, "table": self.ident} if isinstance(sent, dict) else sent)
-            if isinstance(call, str):
-                return reply_of(pad, Reply("refused", 400, call))
-            return reply_of(pad, call[0](*call[1]), version=True)
-        call = placing_call(pad, sent)
-        if isinstance(call, str):
-            return reply_of(pad, Reply("refused", 400, call))
-        return reply_of(pad, call[0](*call[1]), version=True)
+        """The request through the pad's protocol (``protocol.dispatch``), as the server's routes
+        take it; an answer's review follows at once (the server's follows its reply)."""
+        response = dispatch(self, method, path, body)
+        if method == "POST" and path == "answer":
+            self.pad.settle()
+        return response.code, response.type, response.body
 
     # --- several phones, no network (SPEC section 9): parts sent as QR codes ----------------------
 
@@ -206,14 +165,6 @@ class Table:
 
     def close(self) -> None:
         self.pad.keeper.close()
-
-
-def reply_of(pad: Pad, reply: Reply, version: bool = False) -> tuple[int, str, str]:
-    sent = phones_reply(pad, reply)
-    if version:
-        sent["version"] = reply.version
-    return reply.code, "application/json", json.dumps(sent, ensure_ascii=True, allow_nan=False,
-                                                      separators=(",", ":"))
 
 
 class Tables:

@@ -14,6 +14,8 @@ says when its editor holds one and when no more; the flag ends ``GONE`` seconds 
 phone's last event stream closed, and any phone or the terminal may drop it), no problem of
 the whole table. Its plausibility warnings take a second tap ("Score it anyway"); "Score it"
 writes the review's closed table (lists closed, optional parts declined, the date taken).
+Every change of the table goes through ``commit``: the version goes up, and its watchers (the
+server's event streams) are woken.
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
 game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
@@ -26,32 +28,47 @@ import datetime
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Concatenate, ParamSpec
 
-from ..errors import Path, UsageError, path_text
+from ..errors import Path, UsageError
 from ..games import Game
-from ..places import piece_words
-from ..spec import MISSING
-from ..spec.interview import key_of, palette_of
 from ..tablefile.layout import render
-from ..tally.answers import BadAnswer, one_line
+from ..tally.answers import BadAnswer
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.settings import Part
 from ..tally.state import Review, State
-from ..tally.wording import default_text
 from . import board, lists, sheet
 from .places import parse_place
-from .reply import Reply
-from .telling import Telling, optional, said_at
-from .views import FieldView, PlacingView, SectionView, View
+from .reply import Refused, Reply, Status, gone, stale
+from .telling import Telling, said_at
+from .views import SectionView, View
 
 GONE = 10.0
 """Seconds after a phone's last event stream closed that its "placing a tile" flag ends (SPEC
 section 8): a phone put away, or its page closed, holds nothing up for long."""
+STALE = "changed on another phone meanwhile"
+GONE_QUESTION = "this question is not asked now (the table changed on another phone)"
+Taking = ParamSpec("Taking")
+
+
+def replying(method: Callable[Concatenate[Pad, Taking], Reply]) -> Callable[Concatenate[Pad, Taking], Reply]:
+    """A request the pad takes under its lock: its reply, or the reply of the ``Refused`` it
+    raised; either with the table's version once taken."""
+
+    def taken(pad: Pad, /, *args: Taking.args, **kwargs: Taking.kwargs) -> Reply:
+        with pad.lock:
+            try:
+                reply = method(pad, *args, **kwargs)
+            except Refused as refusal:
+                reply = refusal.reply()
+            return replace(reply, version=pad.version)
+
+    taken.__doc__, taken.__name__ = method.__doc__, method.__name__
+    return taken
 
 
 @dataclass
@@ -95,7 +112,40 @@ class Pad:
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.telling = Telling(say)
         """What the pad's terminal says as the table fills (``telling.py``)."""
+        self.shown: View | None = None
+        """The last view drawn (``view``), kept: a view is never changed once made."""
+        self.watchers: list[Callable[[], None]] = []
+        """Told whenever the version goes up, or a flag's end comes nearer (``commit``, ``closed``):
+        the server's event streams wait on it. Called under the lock, from any thread."""
         self.settle()
+
+    def commit(self, *, state: State | None = None, placing: dict[Path, str] | None = None,
+               warned: tuple[State, tuple[str, ...]] | None = None, failure: str = "",
+               scored: bool = False) -> bool:
+        """The one way the table changes: its state, the boards being placed on, the warnings a
+        "Score it" showed, FILE failed, or scored. When anything did, the version goes up by one
+        and every watcher is told; whether it did."""
+        with self.lock:
+            changed = False
+            if state is not None and state is not self.state:
+                self.state, changed = state, True
+            if placing is not None and placing != self.placing:
+                self.placing, changed = dict(placing), True
+            if warned is not None:
+                changed = changed or self.warned is None or self.warned[0] is not warned[0]
+                self.warned = warned
+            if failure and failure != self.failure:
+                self.failure, changed = failure, True
+            if scored and not self.scored:
+                self.scored, changed = True, True
+            if changed:
+                self.version += 1
+                self.wake()
+            return changed
+
+    def wake(self) -> None:  # every watcher told: the version went up, or a flag's end came nearer
+        for watcher in list(self.watchers):
+            watcher()
 
     # --- the view ----------------------------------------------------------------------------
 
@@ -134,162 +184,127 @@ class Pad:
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
                     section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               "; ".join(filter(None, [*self.held_text(question),
-                                                                       at(problems, question.path)])))
+                                               "; ".join(filter(None, [*sheet.held_text(self.file, question),
+                                                                       sheet.at(problems, question.path)])))
                     shown.add(question.path)
                     continue
                 parts = self.model.parts(question)
                 if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(sheet.part_view(question, part, at(problems, question.path))
+                    section.fields.extend(sheet.part_view(question, part, sheet.at(problems, question.path))
                                           for part in parts)
                 else:
-                    section.fields.append(self.field_view(question, at(problems, question.path)))
+                    section.fields.append(sheet.field_view(self.model, self.state, self.file, question,
+                                                           sheet.at(problems, question.path)))
                 shown.add(question.path)
             sheet.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
             warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
-            placing = [PlacingView(path_text(path), self.model.placing(path, self.state.data))
-                       for path in sorted(self.placing, key=str)]
-            return View(sections, review.ready, self.model.left(self.plan()), loose, self.version,
-                        waiting=list(review.waiting), placing=placing,
-                        date=sheet.date_words(self.model, review.date), warnings=list(warned))
+            held = sorted(self.placing.items(), key=lambda flag: str(flag[0]))
+            placing = [sheet.placing_view(self.model, self.state, path, phone) for path, phone in held]
+            self.shown = View(sections, review.ready, loose, self.version,
+                              waiting=list(review.waiting), placing=placing,
+                              anyway=bool(placing) and not (review.waiting or review.problems),
+                              date=sheet.date_words(self.model, review.date), warnings=list(warned))
+            return self.shown
 
-    def field_view(self, question: Question, problem: str) -> FieldView:
-        value = self.current(question)
-        return FieldView(
-            place=path_text(question.path), label=self.seen(question.path), doc=question.doc,
-            syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
-            placeholder=self.placeholder(question),
-            choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
-            problem="; ".join(filter(None, [*self.held_text(question), problem])),
-            optional=optional(question, self.model.now))
-
-    def held_text(self, question: Question) -> list[str]:
-        """What FILE held at an unanswered question and the read could not take, quoted."""
-        if question.answered:
-            return []
-        return [f"the file has “{held.text}” ({held.reason})" for held in self.file.held_at(question)]
-
-    def placeholder(self, question: Question) -> str:
-        if question.kind.further(question):
-            return "optional: add one" if question.list_path != ("players",) else "optional: another player"
-        if question.answered:
-            return ""
-        if optional(question, self.model.now):  # the one decision, which "I am …" counts by too
-            return "optional"
-        text = default_text(question, self.model.now)
-        return f"empty: {text}" if text else ""
-
-    @staticmethod
-    def current(question: Question) -> str | None:
-        """The answer at ``question`` as a phone shows it; ``None`` when not answered."""
-        if not question.answered:
-            return None
-        if question.declined or question.value is MISSING:
-            return ""
-        return one_line(question.spec, question.value)
+    def view_now(self) -> View:
+        """The view as it is: the last one drawn if nothing changed since (gone phones' flags dropped)."""
+        with self.lock:
+            self.expire()
+            shown = self.shown
+            return shown if shown is not None and shown.version == self.version else self.view()
 
     # --- answering ---------------------------------------------------------------------------
 
+    @replying
     def answer(self, place: str, seen: str | None, text: str) -> Reply:
         """One phone's answer at ``place``: applied, saved and acknowledged; or refused; with the
         table's version after it."""
-        with self.lock:
+        try:
             reply = self.answered(place, seen, text)
-            reply.version = self.version
-            if reply.status in ("saved", "stale"):
-                reply.words = self.piece_words(place, reply.current, text)
-            return reply
+        except Refused as refusal:
+            if refusal.status is not Status.STALE:
+                raise
+            reply = refusal.reply()
+        if reply.status in (Status.SAVED, Status.STALE):
+            reply = replace(reply, words=sheet.cell_words(self.model, place, reply.current, text))
+        return reply
 
-    def piece_words(self, place: str, current: str | None, text: str) -> tuple[str, str] | None:
-        """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
-        was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
-        path = parse_place(place)
-        if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
-            return None
-        form = self.model.interview.form(key_of(path[:-2]))
-        palette = palette_of(form) if form is not None and path[-2] in form.fields else None
-        if palette is None:
-            return None
-        return piece_words(palette, current or ""), piece_words(palette, text)
+    def open_table(self) -> None:
+        """Refused: the table is scored, or FILE could not be written."""
+        if self.scored or self.failure:
+            raise gone("the table is scored" if self.scored else self.failure, 409)
 
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
-        with self.lock:
-            if self.scored or self.failure:
-                return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
-            path = parse_place(place)
-            part = None if path is None else sheet.part_at(self.model, self.state, path)
-            if part is not None:
-                return self.answered_part(*part, seen, text)
-            found = None if path is None else self.find(path)
-            if found is None:
-                return Reply("gone", 404, "this question is not asked now (the table changed on another "
-                             "phone)")
-            question, row = found
-            on_board = row is not None or question.form is not None
-            if isinstance(row, str) and seen is not None and seen.strip() in ("", "."):
-                seen = ""  # a free square, however the phone wrote it
-            where = question.path[:-1] if on_board else question.path
-            warnings: tuple[str, ...] = ()
-            try:
-                if on_board:
-                    after = board.answer(self.model, self.state, question, row, text)
-                else:
-                    after, warnings = self.apply(question, text)
-            except BadAnswer as error:
-                return Reply("refused", 422, error.message)
-            now = board.current(question, row, self.state.data) if on_board else self.current(question)
-            if after is self.state:
-                return Reply("saved", current=now)  # nothing to change
-            same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
-                                                                          after.progress)
-            if same and now is not None:
-                return Reply("saved", current=now)  # a resend: it holds the new value already
-            if isinstance(row, str) and now and board.current(question, row, after.data) == now:
-                return Reply("saved", current=now)  # the square holds this tile already: a finished board
-                # stays finished (setting it again would reopen the board)
-            declined = not on_board and question.declined and seen is None  # declined is an answer too
-            if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
-                return Reply("stale", 409, "changed on another phone meanwhile", current=now)
-            label, shown = said_at(self.model, question, row, after.data, text)
-            reply = self.take(after, label, shown, warnings, question)
-            if isinstance(row, str) and reply.status == "saved":
-                reply.current = board.current(question, row, self.state.data)  # the tile as read
-            return reply
+        self.open_table()
+        path = parse_place(place)
+        part = None if path is None else sheet.part_at(self.model, self.state, path)
+        if part is not None:
+            return self.answered_part(*part, seen, text)
+        found = None if path is None else self.find(path)
+        if found is None:
+            raise gone(GONE_QUESTION)
+        question, row = found
+        on_board = row is not None or question.form is not None
+        if isinstance(row, str) and seen is not None and seen.strip() in ("", "."):
+            seen = ""  # a free square, however the phone wrote it
+        where = question.path[:-1] if on_board else question.path
+        warnings: tuple[str, ...] = ()
+        try:
+            if on_board:
+                after = board.answer(self.model, self.state, question, row, text)
+            else:
+                after, warnings = self.apply(question, text)
+        except BadAnswer as error:
+            raise Refused(422, error.message) from None
+        now = board.current(question, row, self.state.data) if on_board else sheet.current(question)
+        if after is self.state:
+            return Reply(Status.SAVED, current=now)  # nothing to change
+        same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
+                                                                      after.progress)
+        if same and now is not None:
+            return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
+        if isinstance(row, str) and now and board.current(question, row, after.data) == now:
+            return Reply(Status.SAVED, current=now)  # the square holds this tile already: a finished
+            # board stays finished (setting it again would reopen the board)
+        declined = not on_board and question.declined and seen is None  # declined is an answer too
+        if declined or ((now or None) != (seen or None) and not (now is None and seen == "")):
+            raise stale(STALE, now)
+        label, shown = said_at(self.model, question, row, after.data, text)
+        reply = self.take(after, label, shown, warnings, question)
+        if isinstance(row, str) and reply.status is Status.SAVED:  # the tile as read
+            reply = replace(reply, current=board.current(question, row, self.state.data))
+        return reply
 
     def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
         """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
         the same compare-and-set as any field."""
         now = part.value if question.answered else None
         if now is not None and now == text.strip():
-            return Reply("saved", current=now)  # a resend: it holds the new value already
+            return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
         if (now or None) != (seen or None):
-            return Reply("stale", 409, "changed on another phone meanwhile", current=now)
+            raise stale(STALE, now)
         try:
             outcome = self.model.apply_part(self.state, question, part.name, text.strip(),
                                             self.shown_warnings)
         except BadAnswer as error:
-            return Reply("refused", 422, error.message)
+            raise Refused(422, error.message) from None
         shown = dict(part.choices).get(text.strip(), text.strip())
         reply = self.take(outcome.state, part.label, shown, outcome.warnings)
-        if reply.status == "saved":
+        if reply.status is Status.SAVED:
             again = sheet.part_at(self.model, self.state, (*question.path, part.name))
-            reply.current = again[1].value if again is not None else None
+            reply = replace(reply, current=again[1].value if again is not None else None)
         return reply
 
+    @replying
     def remove(self, place: str, seen: str | None) -> Reply:
         """A list's last entry removed (``players[2]``): saved; a resend "saved" again; refused
         when the entry is no longer the last (another phone added one) or changed since the phone
         saw it (``seen``, its ``entry_mark``)."""
-        with self.lock:
-            if self.scored or self.failure:
-                reply = Reply("gone", 409, "the table is scored" if self.scored else self.failure)
-            else:
-                taken = lists.removal(self.model, self.state, place, seen)
-                reply = taken if isinstance(taken, Reply) else self.take(taken[0], taken[1], "removed")
-            reply.version = self.version
-            return reply
+        self.open_table()
+        taken = lists.removal(self.model, self.state, place, seen)
+        return Reply(Status.SAVED) if taken is None else self.take(taken[0], taken[1], "removed")
 
     def find(self, path: Path) -> tuple[Question, board.Part] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
@@ -323,17 +338,15 @@ class Pad:
         try:
             self.write(render(self.game, after.data, after.progress))
         except UsageError as error:
-            self.failure = str(error)
-            self.say(self.failure)
+            self.say(str(error))
             self.say(f"{self.name}: the answer not saved: {label}: {text}")
-            self.version += 1
-            return Reply("failed", 503, self.failure)
-        self.state = after
+            self.commit(failure=str(error))
+            return Reply(Status.FAILED, 503, self.failure)
         self.answers += 1
         self.shown_warnings.update(warnings)
         self.say(f"  {label}: {text} ✓")
-        self.version += 1  # reviewed after the phone is told (``settle``), or by the next view
-        return Reply("saved", current=self.now_at(question) if question is not None else None,
+        self.commit(state=after)  # reviewed after the phone is told (``settle``), or by the next view
+        return Reply(Status.SAVED, current=self.now_at(question) if question is not None else None,
                      warnings=warnings)
 
     def now_at(self, question: Question) -> str | None:
@@ -341,7 +354,7 @@ class Pad:
             return None
         again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
                      None)  # the answer there now (a seat's name answered: her name's question)
-        return self.current(again) if again is not None else None
+        return sheet.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
         note = self.file.write(text)
@@ -356,45 +369,39 @@ class Pad:
             self.phones.setdefault(phone, Phone()).streams += 1
 
     def closed(self, phone: str) -> None:
-        """An event stream of ``phone`` closed: its flags end ``GONE`` seconds later unless it is back."""
+        """An event stream of ``phone`` closed: its flags end ``GONE`` seconds later unless it is back
+        (the streams still open are woken to wait for that end)."""
         with self.lock:
             known = self.phones.setdefault(phone, Phone())
             known.streams = max(0, known.streams - 1)
             known.since = self.clock()
+            if phone in self.placing.values():
+                self.wake()
 
+    @replying
     def place(self, phone: str, where: str, placing: bool) -> Reply:
         """``phone`` says its tile editor on the board at ``where`` holds an unplaced tile (or no
         more); ``placing`` false from any phone drops the flag, whoever set it ("score anyway").
         ``where`` empty with ``placing`` false: the phone holds nothing (a page loaded afresh)."""
-        with self.lock:
-            if self.scored or self.failure:
-                return Reply("gone", 409, "the table is scored" if self.scored else self.failure)
-            if not where and not placing:
-                mine = [held for held, holder in self.placing.items() if holder == phone]
-                for held in mine:
-                    del self.placing[held]
-                self.version += bool(mine)
-                reply = Reply("saved")
-                reply.version = self.version
-                return reply
-            path = parse_place(where)
-            question = None if path is None else next(
-                (q for q in self.plan() if q.path == path and q.form is not None), None)
-            if path is None or question is None:
-                return Reply("gone", 404, "this board is not asked now (the table changed on another phone)")
-            before = dict(self.placing)
-            if placing:
-                self.placing[path] = phone
-                known = self.phones.setdefault(phone, Phone())
-                if not known.streams:
-                    known.since = self.clock()  # a phone without a stream: it must show one soon
-            else:
-                self.placing.pop(path, None)
-            if self.placing != before:
-                self.version += 1
-            reply = Reply("saved")
-            reply.version = self.version
-            return reply
+        self.open_table()
+        if not where and not placing:
+            self.commit(placing={held: holder for held, holder in self.placing.items() if holder != phone})
+            return Reply(Status.SAVED)
+        path = parse_place(where)
+        question = None if path is None else next(
+            (q for q in self.plan() if q.path == path and q.form is not None), None)
+        if path is None or question is None:
+            raise gone("this board is not asked now (the table changed on another phone)")
+        flags = dict(self.placing)
+        if placing:
+            flags[path] = phone
+            known = self.phones.setdefault(phone, Phone())
+            if not known.streams:
+                known.since = self.clock()  # a phone without a stream: it must show one soon
+        else:
+            flags.pop(path, None)
+        self.commit(placing=flags)
+        return Reply(Status.SAVED)
 
     def expire(self) -> bool:
         """The flags of phones whose event streams have all been gone ``GONE`` seconds dropped;
@@ -405,12 +412,20 @@ class Pad:
                     if (known := self.phones.get(phone)) is None
                     or (not known.streams and now - known.since >= GONE)]
             for path in gone:
-                del self.placing[path]
                 self.say(f"  {self.model.placing(path, self.state.data)}: that phone is gone, the "
                          "tile dropped")
-            if gone:
-                self.version += 1
-            return bool(gone)
+            return bool(gone) and self.commit(placing={path: phone for path, phone in self.placing.items()
+                                                       if path not in gone})
+
+    def expiring(self) -> float | None:
+        """Seconds until the next flag of a phone with no event stream ends (``expire``); ``None``
+        when no flag waits on a gone phone."""
+        with self.lock:
+            now = self.clock()
+            ends = [0.0 if known is None else known.since + GONE - now
+                    for known in (self.phones.get(phone) for phone in self.placing.values())
+                    if known is None or not known.streams]
+            return max(0.0, min(ends)) if ends else None
 
     # --- the whole table ----------------------------------------------------------------------
 
@@ -426,73 +441,59 @@ class Pad:
             review = self.review()
             self.telling.tell(self.plan(), self.state.data, review)
 
+    @replying
     def score(self, anyway: bool = False) -> Reply:
         """"Score it": offered only when the review is ready; its warnings shown first, then
         "Score it anyway" (``anyway``) scores past them. FILE written without ``tally:``: the
         review's closed table (lists closed, untouched optional parts declined, the date taken)."""
-        with self.lock:
-            if self.scored:
-                return Reply("saved")
-            if self.failure:
-                return Reply("failed", 503, self.failure)
-            self.expire()
-            review = self.review()
-            if review.waiting:
-                return Reply("refused", 422, "; ".join(review.waiting))
-            if review.placing:
-                return Reply("placing", 409, "; ".join(review.placing) + ": score anyway?")
-            if review.problems:
-                self.version += 1
-                return Reply("refused", 422, review.problems[0].message)
-            warned = self.warned is not None and self.warned[0] is self.state and \
-                set(review.warnings) <= set(self.warned[1])
-            if review.warnings and not (anyway and warned):
-                if self.warned is None or self.warned[0] is not self.state:
-                    self.version += 1  # every phone shows them beside "Score it anyway"
-                self.warned = (self.state, review.warnings)
-                return Reply("warned", 200, "score it anyway?", warnings=review.warnings)  # not an error
-            try:
-                self.file.write_complete(self.state, review.closed, self.answers)
-            except UsageError as error:
-                self.failure = str(error)
-                self.say(self.failure)
-                self.version += 1
-                return Reply("failed", 503, self.failure)
-            self.state = self.model.complete(review.closed)
-            self.scored = True
-            self.version += 1
-            return Reply("saved")
+        if self.scored:
+            return Reply(Status.SAVED)
+        if self.failure:
+            return Reply(Status.FAILED, 503, self.failure)
+        self.expire()
+        review = self.review()
+        if review.waiting:
+            raise Refused(422, "; ".join(review.waiting))
+        if review.placing:
+            return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway?")
+        if review.problems:
+            raise Refused(422, review.problems[0].message)
+        warned = self.warned is not None and self.warned[0] is self.state and \
+            set(review.warnings) <= set(self.warned[1])
+        if review.warnings and not (anyway and warned):
+            self.commit(warned=(self.state, review.warnings))  # every phone shows them beside "Score it
+            # anyway"
+            return Reply(Status.WARNED, 200, "score it anyway?", warnings=review.warnings)  # not an error
+        try:
+            self.file.write_complete(self.state, review.closed, self.answers)
+        except UsageError as error:
+            self.say(str(error))
+            self.commit(failure=str(error))
+            return Reply(Status.FAILED, 503, self.failure)
+        self.commit(state=self.model.complete(review.closed), scored=True)
+        return Reply(Status.SAVED)
 
+    @replying
     def enter(self) -> Reply:
         """Enter at the pad's terminal, as "Score it" on a phone: a phone's tile half built, or the
         warnings, are said first, and a second Enter (nothing changed meanwhile) drops the tile or
         scores anyway."""
-        with self.lock:
-            armed, self.armed = self.armed, None
-            self.expire()
-            review = self.review()
-            if review.placing and not review.waiting and not review.problems:
-                shown = ("placing", self.state, review.placing)
-                if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
-                        review.placing:
-                    self.armed = shown
-                    return Reply("placing", 409, "; ".join(review.placing) + ": score anyway? Enter again "
-                                 "drops it")
-                self.placing.clear()
-                self.version += 1
-            reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
-            if reply.status == "warned":
-                self.armed = ("warned", self.state, ())
-                reply.message = "score it anyway? Enter again scores it"
-            return reply
+        armed, self.armed = self.armed, None
+        self.expire()
+        review = self.review()
+        if review.placing and not review.waiting and not review.problems:
+            shown = ("placing", self.state, review.placing)
+            if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
+                    review.placing:
+                self.armed = shown
+                return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway? Enter "
+                             "again drops it")
+            self.commit(placing={})
+        reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
+        if reply.status is Status.WARNED:
+            self.armed = ("warned", self.state, ())
+            reply = replace(reply, message="score it anyway? Enter again scores it")
+        return reply
 
     def close(self) -> None:
         self.file.close()
-
-
-
-
-def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
-    """The problems of the whole table that ``path`` can fix, in words."""
-    return "; ".join(message for message, paths in problems if path in paths)
-

@@ -5,26 +5,32 @@ app in the phone's browser (``local.py``, under Pyodide) present the same pad wi
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
+from ..pictures import Shape
 from .pad import Pad
-from .reply import Reply
-from .views import View
+from .reply import Reply, Status
+from .views import SectionView, View
 
 
 @cache
 def templates() -> jinja2.Environment:
     """The pad's templates (``web/templates``), then the html format's (``output/templates``: the
-    board's rules the pad's style includes), in the one environment (``output.templating``)."""
+    board's rules the pad's style includes), in the one environment (``output.templating``);
+    the form draws each section through ``section_html``."""
     from ..output.templating import environment
 
-    return environment("scorecalc.web", "scorecalc.output")
+    found = environment("scorecalc.web", "scorecalc.output")
+    found.globals["section_html"] = section_html
+    found.globals["shapes_html"] = shapes_html
+    return found
 
 
 @cache
@@ -57,70 +63,50 @@ def phones_reply(pad: Pad, reply: Reply) -> dict[str, Any]:
     return sent
 
 
-def well_formed(sent: Any) -> bool:
-    """``{place, seen, value}``: texts, ``seen`` ``null`` where the phone saw no answer; ``remove:
-    true`` takes away the list entry at ``place`` (``value`` then ``""``)."""
-    if not isinstance(sent, dict):
-        return False
-    return (isinstance(sent.get("place"), str) and isinstance(sent.get("value"), str)
-            and (sent.get("seen") is None or isinstance(sent.get("seen"), str))
-            and isinstance(sent.get("remove", False), bool))
-
-
 def pad_html(pad: Pad, view: View) -> str:
-    """The pad's whole page (``/TOKEN/``), FILE named by its own name."""
+    """The pad's whole page (``/TOKEN/``), FILE named by its own name, with the replies' status
+    names its scripts compare against (``statuses``)."""
     return templates().get_template("pad.html.j2").render(view=view, title=pad.game.title,
-                                                          file=os.path.basename(pad.name))
+                                                          file=os.path.basename(pad.name),
+                                                          statuses=statuses())
+
+
+@cache
+def statuses() -> str:
+    """The replies' statuses by name, as JSON the page carries (``<script type="application/json"
+    id="statuses">``): ``pad.js`` and ``board.js`` compare a reply's status against these, never
+    against words of their own. ``<`` escaped: the block cannot close its element."""
+    return json.dumps({status.name.lower(): status.value for status in Status}).replace("<", "\\u003c")
 
 
 def form_html(view: View) -> str:
-    """The form a phone fetches after a change (``/TOKEN/form``)."""
+    """The form a phone fetches after a change (``/TOKEN/form``), and an answer's reply carries."""
     return templates().get_template("form.html.j2").render(view=view)
 
 
-# --- what a request asks, the same for the server and the app -------------------------------------
-
-Call = tuple[Callable[..., Reply], tuple[Any, ...]]
-"""The pad's method a request asks for, and its arguments (the server runs it under the pad's
-lock, off the event loop when busy; the app calls it)."""
-
-PHONE_MOST = 64
-"""The longest phone id taken (a page makes 16 characters)."""
+DRAWN: dict[tuple[str, int | None], tuple[SectionView, Markup]] = {}
+"""Each section as last drawn, by its title and player: drawn again only when its view differs
+(an answer changes one section or two; a 60-tile table's form is mostly its boards)."""
 
 
-def answer_call(pad: Pad, sent: Any) -> Call | str:
-    """``POST answer``: ``{place, seen, value}`` (``remove: true`` takes the list entry at
-    ``place`` away): the pad's call, or what the refusal says."""
-    if not well_formed(sent):
-        return "not an answer: send JSON {place, seen, value}"
-    if sent.get("remove") is True:  # a list's last entry taken away
-        return pad.remove, (sent["place"], sent.get("seen"))
-    return pad.answer, (sent["place"], sent.get("seen"), sent["value"])
+@lru_cache(maxsize=4096)
+def shapes_html(shapes: tuple[Shape, ...]) -> Markup:
+    """A group's shapes as SVG, a line each, as the template would write them (escaped alike):
+    the most of a board's section, drawn once per group of shapes."""
+    return Markup("".join(shape_html(shape) for shape in shapes))
 
 
-def score_call(sent: Any) -> bool | str:
-    """``POST score``: ``{anyway}`` (``{}``: not anyway): whether anyway, or what the refusal says."""
-    if not isinstance(sent, dict) or not isinstance(sent.get("anyway", False), bool):
-        return "send JSON {anyway: true|false}"
-    return bool(sent.get("anyway", False))
+def shape_html(shape: Shape) -> str:
+    attrs = "".join(f' {key}="{escape(value)}"' for key, value in shape.attrs)
+    return f"<{shape.tag}{attrs}>{escape(shape.text)}</{shape.tag}>\n"
 
 
-def placing_call(pad: Pad, sent: Any) -> Call | str:
-    """``POST placing``: ``{board, placing, phone}`` (a phone's tile editor holds an unplaced tile
-    on a board, or no more; any phone may drop another's): the pad's call, or the refusal."""
-    if not (isinstance(sent, dict) and isinstance(sent.get("board"), str)
-            and isinstance(sent.get("placing"), bool) and isinstance(sent.get("phone", ""), str)
-            and len(sent.get("phone", "")) <= PHONE_MOST):
-        return "send JSON {board, placing, phone}"
-    return pad.place, (sent.get("phone", ""), sent["board"], sent["placing"])
-
-
-def part_call(pad: Pad, sent: Any) -> Call | str:
-    """``POST part``: ``{text}``, a player's part as her phone shows it ("Send my part"), pasted:
-    the call that applies it (``parts.take_text``: each answer through the pad's compare-and-set),
-    or the refusal."""
-    from .parts import take_text
-
-    if not (isinstance(sent, dict) and isinstance(sent.get("text"), str)):
-        return "send JSON {text}"
-    return take_text, (pad, sent["text"], str(sent.get("table", "")))
+def section_html(section: SectionView) -> Markup:
+    """One section of the form (``templates/section.html.j2``), a function of its view alone."""
+    key = (section.title, section.player)
+    kept = DRAWN.get(key)
+    if kept is not None and kept[0] == section:
+        return kept[1]
+    drawn = Markup(templates().get_template("section.html.j2").render(section=section))
+    DRAWN[key] = (section, drawn)
+    return drawn

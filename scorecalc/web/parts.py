@@ -30,7 +30,7 @@ from weakref import WeakKeyDictionary
 
 from .pad import Pad
 from .places import parse_place
-from .reply import Reply
+from .reply import Reply, Status
 
 VERSION = 1
 """The part format's version (``v``); a part of another version is refused, saying so."""
@@ -457,8 +457,7 @@ def take_text(pad: Pad, text: str, table: str = "") -> Reply:
         try:
             taken = take(pad, joined(text), table)
         except PartError as error:
-            return Reply("refused", 422, str(error))
+            return Reply(Status.REFUSED, 422, str(error), version=pad.version)
         received(pad)[taken.player] = taken.whole
-        reply = Reply("saved" if taken.whole else "stale", 200 if taken.whole else 409, taken.message())
-        reply.version = pad.version
-        return reply
+        return Reply(Status.SAVED if taken.whole else Status.STALE, 200 if taken.whole else 409,
+                     taken.message(), version=pad.version)

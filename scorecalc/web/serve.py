@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..games import Game
 from ..signals import Interrupted
+from .reply import Status
 
 if TYPE_CHECKING:
     from .app import Serving
@@ -159,7 +160,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     raise_open_files()
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
-                            server_header=False, date_header=False, ws="none", http=door())
+                            server_header=False, date_header=False, ws="none", http=door(token=token))
     server = stopping_server(config)
     if address.note:
         say(address.note)
@@ -177,7 +178,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     try:
         server.run(sockets=[sock])
     finally:
-        serving.closing = True
+        serving.close()
         sock.close()
     if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
         signum = server.stopped_by[0]
@@ -236,7 +237,7 @@ def watch(serving: Serving, server: Any) -> None:
         if settled and time.monotonic() > start + QUIET:
             break
         time.sleep(0.05)
-    serving.closing = True
+    serving.close()
     server.should_exit = True
 
 
@@ -248,9 +249,9 @@ def enter_scores(serving: Serving, say: Callable[[str], None]) -> None:
         reply = serving.enter()
         for warning in reply.warnings:
             say(f"⚠ {warning}")
-        if reply.status in ("warned", "placing"):
+        if reply.status in (Status.WARNED, Status.PLACING):
             say(reply.message)
-        elif reply.status != "saved":
+        elif reply.status is not Status.SAVED:
             say(f"Not yet: {reply.message}")
         else:
             return
@@ -283,8 +284,12 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
                 raise KeyboardInterrupt
         except (KeyboardInterrupt, Interrupted):  # SIGINT; SIGTERM, SIGHUP
             say("")
-            say(f"Stopped. {name} keeps every answer saved so far; run 'scorecalc tally {game.name} {name} "
-                "--web' to go on.")
+            changed = pad.file.verify() if pad.answers else None  # said only once checked
+            if changed is not None:
+                say(terminal.bad(str(changed)))
+            kept = "was changed meanwhile (see above)" if changed else "keeps every answer saved so far"
+            again = f"scorecalc tally {game.name} {name} --web" + (f" --bind {bind}" if bind else "")
+            say(f"Stopped. {name} {kept}; run '{again}' to go on.")
             raise
         if not scored:
             say(terminal.bad(pad.failure))

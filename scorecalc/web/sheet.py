@@ -8,13 +8,21 @@ state: the order and the words are the model's (``Tally.seats``, ``Question.fold
 from __future__ import annotations
 
 from ..errors import Path, path_text
+from ..places import piece_words
+from ..spec import MISSING
+from ..spec.interview import key_of, palette_of
+from ..tally.answers import one_line
 from ..tally.kinds import VALUE
 from ..tally.model import Tally
+from ..tally.opening import TallyFile
 from ..tally.questions import Question
 from ..tally.settings import Part
 from ..tally.state import State
+from ..tally.wording import default_text
 from . import board
-from .views import FieldView, SectionView
+from .places import parse_place
+from .telling import optional
+from .views import FieldView, PlacingView, SectionView
 
 
 def sheet(model: Tally, state: State) -> list[Question]:
@@ -85,3 +93,72 @@ def date_words(model: Tally, date: str) -> str:
     day, _, clock = date.partition(" ")
     today = model.now.date().isoformat()
     return f"played today, {clock}" if day == today and clock else f"played {date}"
+
+
+
+def field_view(model: Tally, state: State, file: TallyFile, question: Question, problem: str) -> FieldView:
+    """A question a phone answers in a field of its own; ``problem``: the whole table's there."""
+    value = current(question)
+    return FieldView(
+        place=path_text(question.path), label=model.seen(question.path, state.data), doc=question.doc,
+        syntax=question.spec.answer_syntax(), value=value or "", answered=value is not None,
+        placeholder=placeholder(model, question),
+        choices=list(dict.fromkeys([*question.spec.choices(), *question.words])),
+        problem="; ".join(filter(None, [*held_text(file, question), problem])),
+        optional=optional(question, model.now))
+
+
+def held_text(file: TallyFile, question: Question) -> list[str]:
+    """What FILE held at an unanswered question and the read could not take, quoted."""
+    if question.answered:
+        return []
+    return [f"the file has “{held.text}” ({held.reason})" for held in file.held_at(question)]
+
+
+def placeholder(model: Tally, question: Question) -> str:
+    if question.kind.further(question):
+        return "optional: add one" if question.list_path != ("players",) else "optional: another player"
+    if question.answered:
+        return ""
+    if optional(question, model.now):  # the one decision, which "I am …" counts by too
+        return "optional"
+    text = default_text(question, model.now)
+    return f"empty: {text}" if text else ""
+
+
+def current(question: Question) -> str | None:
+    """The answer at ``question`` as a phone shows it; ``None`` when not answered."""
+    if not question.answered:
+        return None
+    if question.declined or question.value is MISSING:
+        return ""
+    return one_line(question.spec, question.value)
+
+
+def placing_view(model: Tally, state: State, path: Path, phone: str) -> PlacingView:
+    """A board a phone holds a tile half built on, said to every phone and, in the second
+    person, to the phone that holds it."""
+    form = model.interview.form(key_of(path[:-1]))
+    palette = palette_of(form)
+    piece = palette.piece if palette is not None else "piece"
+    noun = form.name if form is not None else "board"
+    return PlacingView(path_text(path), model.placing(path, state.data), phone,
+                       f"Your phone is placing a {piece} on {model.seen(path[:-1], state.data)} {noun}")
+
+
+def at(problems: list[tuple[str, tuple[Path, ...]]], path: Path) -> str:
+    """The problems of the whole table that ``path`` can fix, in words."""
+    return "; ".join(message for message, paths in problems if path in paths)
+
+
+def cell_words(model: Tally, place: str, current: str | None, text: str) -> tuple[str, str] | None:
+    """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
+    was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
+    path = parse_place(place)
+    if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
+        return None
+    form = model.interview.form(key_of(path[:-2]))
+    palette = palette_of(form) if form is not None and path[-2] in form.fields else None
+    if palette is None:
+        return None
+    return piece_words(palette, current or ""), piece_words(palette, text)

@@ -101,6 +101,10 @@ class PlacingView:
 
     board: str
     message: str
+    phone: str = ""
+    """The phone that holds it (its page knows its own id, and shows ``yours`` instead)."""
+    yours: str = ""
+    """The same on the phone that holds it: ``Your phone is placing a tile on Alex's board``."""
 
 
 @dataclass
@@ -108,13 +112,15 @@ class View:
     sections: list[SectionView]
     ready: bool
     """Every board finished, nothing required missing, no tile half built, no problem: "Score it"."""
-    left: int
     problems: list[str]
     """Problems of the whole table that no field shown here names."""
     version: int
     waiting: list[str] = field(default_factory=list)
     """What only a person can still give (``Alex's board is not finished``)."""
     placing: list[PlacingView] = field(default_factory=list)
+    anyway: bool = False
+    """"Score anyway: drop that tile" offered: only a tile half built holds "Score it" back
+    (nothing waits for a person, no problem), so dropping it lets the table score."""
     date: str = ""
     """Beside "Score it": the date it takes, when nobody gave one (``played today, 20:00``)."""
     warnings: list[str] = field(default_factory=list)

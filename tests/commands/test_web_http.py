@@ -6,6 +6,8 @@ process of its own, and the phones in Chromium, are the slow tests of ``tests/sy
 
 from __future__ import annotations
 
+import asyncio
+import datetime
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +24,7 @@ POLICY = ("default-src 'none'; script-src 'self'; connect-src 'self'; style-src 
 SECURITY = {"content-security-policy": POLICY, "referrer-policy": "no-referrer"}
 LIMIT = 64 * 1024
 """SPEC section 8: request bodies of at most 64 KB."""
+NOW = datetime.datetime(2026, 12, 2, 20, 0)
 
 
 @pytest.fixture
@@ -254,3 +257,92 @@ def test_every_response_carries_the_policy(pad: PadClient) -> None:
     pad.request("result")
     assert {code for code, _ in pad.responses} == {200, 400, 403, 404, 405, 409, 413, 415, 422}
     assert [code for code, headers in pad.responses if not secured(headers)] == []
+
+
+def test_an_event_stream_is_woken_by_the_change_itself_never_polled(tmp_path: Path) -> None:
+    """The stream waits on the change (``Pad.commit`` wakes it, from a worker thread too): a new
+    version comes at once after an answer, nothing comes while nothing changes, and the server's
+    stop ends it at once."""
+    from scorecalc.games import get_game
+    from scorecalc.web import app
+    from scorecalc.web.app import Serving, stream
+    from scorecalc.web.pad import Pad
+
+    assert not hasattr(app, "TICK")
+    table = Pad(get_game("galapagos"), str(tmp_path / "t.yaml"), NOW)
+    serving = Serving(table, "http://127.0.0.1:1")
+
+    async def listen() -> None:
+        loop = asyncio.get_running_loop()
+        events = stream(serving, "phone-1")
+        assert await anext(events) == "retry: 500\n\n"
+        first = json.loads((await anext(events))[len("data: "):])
+        assert first == {"version": table.version, "scored": False}
+        waiting = asyncio.ensure_future(anext(events))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()  # nothing changed: nothing said
+        started = loop.time()
+        reply = await asyncio.to_thread(table.answer, "players[0].name", None, "Ana")  # a worker thread
+        heard = json.loads((await asyncio.wait_for(waiting, 5))[len("data: "):])
+        assert heard == {"version": reply.version, "scored": False} and loop.time() - started < 0.15
+        waiting = asyncio.ensure_future(anext(events))
+        await asyncio.sleep(0.05)
+        started = loop.time()
+        serving.close()  # the server stops: the stream ends now, not at its next keep-alive
+        with pytest.raises(StopAsyncIteration):
+            await asyncio.wait_for(waiting, 5)
+        assert loop.time() - started < 0.15
+
+    try:
+        asyncio.run(listen())
+    finally:
+        table.close()
+
+
+def test_a_tile_flag_of_a_gone_phone_ends_on_time_without_polling(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorecalc.games import get_game
+    from scorecalc.web import pad as pad_module
+    from scorecalc.web.app import Serving, stream
+    from scorecalc.web.pad import Pad
+
+    monkeypatch.setattr(pad_module, "GONE", 0.3)
+    table = Pad(get_game("caracas"), str(tmp_path / "t.yaml"), NOW)
+    serving = Serving(table, "http://127.0.0.1:1")
+
+    async def listen() -> None:
+        for i, name in enumerate(("Alex", "Bea")):
+            table.answer(f"players[{i}].name", None, name)
+        other = stream(serving, "bea-phone")
+        await anext(other)
+        await anext(other)
+        holder = stream(serving, "alex-phone")
+        await anext(holder)
+        await anext(holder)
+        table.place("alex-phone", "players[0].grid", True)
+        assert json.loads((await anext(other))[len("data: "):])["version"] == table.version
+        await holder.aclose()  # Alex's page closed: her flag ends GONE seconds later
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        ended = json.loads((await asyncio.wait_for(anext(other), 5))[len("data: "):])
+        assert ended["version"] == table.version and not table.placing
+        assert 0.25 <= loop.time() - started < 0.6
+        await other.aclose()
+
+    try:
+        asyncio.run(listen())
+    finally:
+        table.close()
+
+
+def test_over_http_the_answer_carries_the_form_its_phone_shows_next(pad: PadClient) -> None:
+    names(pad, "Anna")
+    form = pad.request("form")[2].decode()
+    at = int(form.split('data-version="', 1)[1].split('"', 1)[0])
+    body = json.dumps({"place": "players[1].name", "seen": None, "value": "Ben", "at": at}).encode()
+    code, _, data = pad.request("answer", body, JSON)
+    reply = json.loads(data)
+    assert (code, reply["status"], reply["version"]) == (200, "saved", at + 1)
+    assert reply["form"] == pad.request("form")[2].decode()  # the same a GET draws
+    assert 'data-place="players[2].name"' in reply["form"]  # Ben's seat taken: the next one offered
+    assert data.isascii()  # the form's text too, escaped in the JSON

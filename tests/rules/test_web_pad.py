@@ -3,13 +3,23 @@ FILE in a temporary folder. The HTTP contract and the browser are ``tests/system
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import inspect
+import json
+import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
 from scorecalc.games import get_game
+from scorecalc.web import pad as pad_module
 from scorecalc.web.pad import Pad
+from scorecalc.web.pages import form_html, pad_html, static
+from scorecalc.web.protocol import Served, dispatch
+from scorecalc.web.reply import Reply, Status
 
 NOW = datetime.datetime(2026, 12, 2, 20, 0)
 
@@ -164,5 +174,154 @@ def test_a_removed_player_leaves_origins_cubes(tmp_path: Path) -> None:
         assert [p["name"] for p in data["players"]] == ["Rachel", "Ed"]
         # Origin is played by 2 to 4: Ed stays
         assert "players[1]" not in {r.place for s in table.view().sections for r in s.removals}
+    finally:
+        table.close()
+
+
+# --- the pad's protocol (web/protocol.py): one dispatcher, one refusal, a frozen reply -----------
+
+ANSWER = "not an answer: send JSON {place, seen, value}"
+
+
+@pytest.mark.parametrize(("route", "body", "code", "message"), [
+    ("answer", "not json", 400, "not understood: send JSON {place, seen, value}"),
+    ("answer", "[1, 2]", 400, ANSWER),
+    ("answer", '{"place": 1, "seen": null, "value": "Ana"}', 400, ANSWER),
+    ("answer", '{"place": "players[0].name", "seen": 3, "value": "Ana"}', 400, ANSWER),
+    ("answer", '{"place": "players[0].name", "seen": null}', 400, ANSWER),
+    ("answer", '{"place": "players[0].name", "seen": null, "value": "A", "remove": 1}', 400, ANSWER),
+    ("answer", '{"place": "players[0].name", "seen": null, "value": "A", "at": "3"}', 400, ANSWER),
+    ("answer", '{"place": "players[0].name", "seen": null, "value": "A", "at": true}', 400, ANSWER),
+    ("answer", "[" * 100_000, 400, "not understood: send JSON {place, seen, value}"),
+    ("score", '{"anyway": "yes"}', 400, "send JSON {anyway: true|false}"),
+    ("score", "[]", 400, "send JSON {anyway: true|false}"),
+    ("placing", '{"board": "players[0].grid", "placing": 1}', 400, "send JSON {board, placing, phone}"),
+    ("placing", '{"board": "b", "placing": true, "phone": "' + "x" * 65 + '"}', 400,
+     "send JSON {board, placing, phone}"),
+    ("part", '{"text": 3}', 400, "send JSON {text}"),
+    ("answer", '{"place": "players[0].education", "seen": null, "value": "26"}', 422, None),
+    ("answer", '{"place": "players[7].money", "seen": null, "value": "1"}', 404,
+     "this question is not asked now (the table changed on another phone)"),
+])
+def test_each_shape_error_is_one_refusal_through_the_one_dispatcher(
+        tmp_path: Path, route: str, body: str, code: int, message: str | None) -> None:
+    table = pad("galapagos", tmp_path / "t.yaml")
+    try:
+        saved(table, "players[0].name", "A")
+        version = table.version
+        response = dispatch(Served(table), "POST", route, body)
+        sent = json.loads(response.body)
+        assert (response.code, response.type) == (code, "application/json")
+        assert sent["status"] == ("gone" if code == 404 else "refused") and sent["version"] == version
+        assert sent["message"] == message if message is not None else sent["message"]
+        assert response.body.isascii() and table.version == version  # nothing changed
+    finally:
+        table.close()
+
+
+def test_a_reply_is_frozen_and_its_statuses_are_the_ones_the_page_carries(tmp_path: Path) -> None:
+    reply = Reply(Status.SAVED, current="2300")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        reply.version = 3  # type: ignore[misc]
+    assert dataclasses.replace(reply, version=3).version == 3 and reply.version == 0
+    table = pad("galapagos", tmp_path / "t.yaml")
+    try:
+        page = pad_html(table, table.view())
+        carried = re.search(r'<script type="application/json" id="statuses">(.*?)</script>', page)
+        assert carried is not None
+        assert json.loads(carried.group(1)) == {
+            "saved": "saved", "refused": "refused", "stale": "stale", "gone": "gone", "failed": "failed",
+            "warned": "warned", "placing": "placing"}
+        for script in ("pad.js", "board.js"):  # the scripts compare against the page's names only
+            text = static(script).decode()
+            assert not re.search(r"""status\s*[!=]==?\s*["']""", text), script
+            assert "STATUS.saved" in text
+    finally:
+        table.close()
+
+
+def test_every_change_of_the_table_goes_through_commit_and_wakes_a_watcher(tmp_path: Path) -> None:
+    source = inspect.getsource(pad_module)
+    assert source.count("self.version += 1") == 1 and "version = " not in source.replace(
+        "self.version = 0", "").replace("version=pad.version", "")
+    table = Pad(get_game("caracas"), str(tmp_path / "t.yaml"), NOW)
+    woken: list[int] = []
+    table.watchers.append(lambda: woken.append(table.version))
+    try:
+        start = table.version
+        saved(table, "players[0].name", "Alex")  # an answer
+        saved(table, "players[0].name", "Alex", seen="Alex")  # a resend: nothing changes
+        saved(table, "players[1].name", "Bea")
+        table.place("phone", "players[0].grid", True)  # a flag
+        table.place("phone", "players[0].grid", True)  # the same flag: nothing changes
+        table.place("phone", "", False)  # dropped
+        saved(table, "players[1].grid.row1", "5 4 2 3")
+        assert table.remove("players[1]", removal(table, "players[1]")).status == "saved"
+        assert table.version - start == 6
+        assert woken == list(range(start + 1, table.version + 1))  # each change once, after it
+    finally:
+        table.close()
+
+
+def answer_at(table: Pad, place: str, value: str, seen: str | None = None) -> dict[str, Any]:
+    """An answer as a phone whose form is the table's now sends it (``at``: that form's version)."""
+    body = json.dumps({"place": place, "seen": seen, "value": value, "at": table.view_now().version})
+    response = dispatch(Served(table), "POST", "answer", body)
+    sent: dict[str, Any] = json.loads(response.body)
+    return sent
+
+
+def test_the_answer_carries_the_form_when_more_than_its_field_changed(tmp_path: Path) -> None:
+    table = pad("galapagos", tmp_path / "t.yaml")
+    try:
+        saved(table, "players[0].name", "Ana")
+        seat = answer_at(table, "players[1].name", "Ben")  # a new seat, her questions, her section
+        assert seat["status"] == "saved" and seat["version"] == table.version
+        assert seat["form"] == dispatch(Served(table), "GET", "form").body  # the same a GET draws
+        assert 'data-place="players[2].name"' in seat["form"] and "Ben" in seat["form"]
+        first = answer_at(table, "players[0].money", "2300")  # no longer missing: the end changed
+        assert first["status"] == "saved" and "form" in first
+        assert "Ana&#39;s money: an answer is needed" not in first["form"]
+        money = answer_at(table, "players[0].money", "2500", seen="2300")  # only this field changed
+        assert money["status"] == "saved" and money["current"] == "2500" and "form" not in money
+        assert money["version"] == first["version"] + 1
+        again = answer_at(table, "players[0].money", "2500", seen="2500")  # a resend: nothing new
+        assert again["version"] == money["version"] and "form" not in again
+        behind = json.loads(dispatch(Served(table), "POST", "answer", json.dumps(
+            {"place": "players[1].money", "seen": None, "value": "1900", "at": seat["version"]})).body)
+        assert "form" in behind and 'value="2500"' in behind["form"]  # its form missed an answer
+        old = json.loads(dispatch(Served(table), "POST", "answer", json.dumps(
+            {"place": "players[1].exhibition", "seen": None, "value": "12"})).body)
+        assert old["status"] == "saved" and "form" not in old  # a page that does not ask: as before
+    finally:
+        table.close()
+
+
+def test_the_end_names_what_is_missing_and_offers_score_anyway_only_when_scoring_follows(
+        tmp_path: Path) -> None:
+    table = Pad(get_game("caracas"), str(tmp_path / "t.yaml"), NOW)
+    try:
+        for i, name in enumerate(("Alex", "Bea")):
+            saved(table, f"players[{i}].name", name)
+        saved(table, "players[0].grid.row1", "JuJa~ES JuSlSo~NESW JuHo~SW SaAt")
+        saved(table, "players[1].grid.row1", "5 4 2 3")
+        table.opened("alex-phone")
+        table.place("alex-phone", "players[0].grid", True)
+        view = table.view()  # Alex's board is not finished: dropping the tile would score nothing
+        assert not view.anyway and view.waiting == ["Alex's board is not finished"]
+        form = form_html(view)
+        assert "drop that tile" not in form and "score anyway" not in form.lower()
+        assert "Alex&#39;s board is not finished" in form and "optional ones" not in form
+        assert "questions not answered" not in form
+        [placing] = view.placing
+        assert (placing.phone, placing.message, placing.yours) == (
+            "alex-phone", "Alex's phone is placing a tile", "Your phone is placing a tile on Alex's board")
+        saved(table, "players[0].grid", "done", seen="open")
+        view = table.view()  # only the tile holds "Score it" back now
+        assert view.anyway and view.waiting == []
+        form = form_html(view)
+        assert 'data-phone="alex-phone"' in form
+        assert "Your phone is placing a tile on Alex&#39;s board: place it, or score anyway?" in form
+        assert 'class="drop" data-boards="players[0].grid">Score anyway: drop that tile</button>' in form
     finally:
         table.close()

@@ -72,7 +72,9 @@ class PadClient:
 
     def score(self) -> tuple[int, dict[str, Any]]:
         code, _, data = self.request("score", b"{}", JSON)
-        return code, json.loads(data)
+        reply = json.loads(data)
+        assert isinstance(reply.pop("version"), int)
+        return code, reply
 
 
 @contextmanager

@@ -88,7 +88,9 @@ class Served:
         """"Score it" (``anyway``: "Score it anyway", past the warnings the first tap showed)."""
         body = json.dumps({"anyway": True}).encode() if anyway else b"{}"
         code, _, data = self.request("score", body, {"Content-Type": "application/json"})
-        return code, json.loads(data)
+        reply = json.loads(data)
+        assert isinstance(reply.pop("version"), int)  # the table's version after it
+        return code, reply
 
     def finish(self, seconds: float = 30) -> tuple[int, str, str]:
         """Wait for the process to end: its code, standard output, the rest of standard error."""

@@ -6,6 +6,7 @@ against hangs; no times are asserted).
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -157,3 +158,43 @@ def test_standard_input_hostile() -> None:
     result = run_scorecalc("galapagos", "-",
                            input=(HOSTILE / "python-tag.yaml").read_bytes().decode("utf-8", "replace"))
     assert_located_failure(result, "-", "is not allowed")
+
+
+# --- a tag on a key: every mistake in one pass, and tally refuses it ------------------------------
+
+TAGGED_KEYS = ("!!int game: galapagos\n"
+               "players:\n"
+               "  - {name: A, exhibition: x, education: 1, money: 100}\n"
+               "  - {name: B, exhibition: 2, !!float education: 1, money: 200}\n")
+"""Tags on two keys and a wrong value between them: three problems, one pass."""
+
+
+def test_a_tag_on_the_game_key_is_reported_with_every_other_mistake(tmp_path: Path) -> None:
+    from tests.helpers import run_cli
+
+    (tmp_path / "t.yaml").write_text(TAGGED_KEYS)
+    for command in ("galapagos", "score"):
+        result = run_cli(command, str(tmp_path / "t.yaml"))
+        assert result.exit_code == 2, result.stderr
+        lines = [line.removeprefix(f"{tmp_path / 't.yaml'}:") for line in result.stderr.splitlines()]
+        assert lines == [
+            "1:1: game: the YAML tag !!int needs a whole number, found 'game' (remove the tag)",
+            "3:27: players[0] (A).exhibition: expected a whole number, found the text 'x'",
+            "4:30: players[1] (B).education: the YAML tag !!float needs a number, found 'education' "
+            "(remove the tag)",
+        ], result.stderr
+
+
+def test_tally_refuses_a_tagged_key_naming_every_one(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.support.tally_run import run_tally
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.yaml").write_text(TAGGED_KEYS)
+    result = run_tally(["tally", "galapagos", "t.yaml"], [b"3", b"4"])
+    assert result.code == 2, result.stderr
+    assert result.reads == 0 and "›" not in result.stderr
+    assert "t.yaml:1:1: game: the YAML tag !!int needs a whole number, found 'game'" in result.stderr
+    assert "t.yaml:4:30: players[1].education: the YAML tag !!float needs a number" in result.stderr
+    assert "fix it (or move it away) and run 'scorecalc tally' again" in result.stderr
+    assert (tmp_path / "t.yaml").read_text() == TAGGED_KEYS and os.listdir(tmp_path) == ["t.yaml"]

@@ -128,10 +128,11 @@ def test_a_replaced_file_left_alone_is_let_go_at_the_next_write(folder: Path) ->
     keeper.start()
     for text in ("a: 1\n", "a: 2\n", "a: 3\n"):
         keeper.write(text)
-    assert keeper.replaced is not None and keeper.replaced[1] != keeper.known  # only the last one held
-    held = keeper.replaced[0]
+    [watched] = keeper.watched  # only the last one held: no program writes into the others
+    held = watched.fd
+    assert watched.digest != keeper.known
     keeper.close()
-    assert keeper.replaced is None and keeper.lock_fd == -1
+    assert keeper.watched == [] and keeper.lock_fd == -1
     with pytest.raises(OSError):
         os.fstat(held)  # closed
 

@@ -12,6 +12,7 @@ import os
 import stat
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -406,3 +407,274 @@ def test_the_dates_default_is_written_with_four_digit_years(folder: Path) -> Non
     finally:
         session.keeper.close()
     assert 'date: "0999-12-31 10:00"' in (folder / "t.yaml").read_text()
+
+
+# --- no accepted answer lost to an editor (SPEC section 7: however many rewrites an editor's open
+# file spans, and whether it appends or saves an old buffer by rename) ---------------------------
+
+EDIT = "notes: added by hand\n"
+NAMES = [b"Anna", b"Ben", b"Cleo"]
+
+
+class Editor:
+    """A program editing FILE while tally writes it: ``hold`` opens it for appending (``cat >>
+    FILE`` typed while answers go on), ``append`` writes through that descriptor; ``read`` takes
+    FILE into a buffer, ``save`` writes that buffer back as vim does (a new file renamed over it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.held: Any = None
+        self.buffer = ""
+
+    def hold(self) -> None:
+        self.held = open(self.path, "a", encoding="utf-8")  # closed by append
+
+    def append(self) -> None:
+        self.held.write(EDIT)
+        self.held.close()
+
+    def read(self) -> None:
+        self.buffer = self.path.read_text(encoding="utf-8")
+
+    def save(self) -> None:
+        beside = self.path.with_name(self.path.name + ".swp")
+        beside.write_text(self.buffer + EDIT, encoding="utf-8")
+        os.replace(beside, self.path)
+
+
+def given_back(stderr: str) -> list[str]:
+    """The lines tally printed to give it again (after "... not saved, as the lines ...")."""
+    lines = stderr.splitlines()
+    start = next(i for i, line in enumerate(lines) if "not saved, as the lines to give" in line)
+    return lines[start + 1:]
+
+
+@pytest.mark.parametrize("rewrites", [2, 3])
+def test_an_append_held_open_across_rewrites_is_kept_and_the_answers_after_it_given_back(
+        folder: Path, rewrites: int) -> None:
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    answers = [b"Home", *NAMES][:rewrites]  # each answer a rewrite while the editor holds FILE open
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.hold, *answers, editor.append, b"Dora", b""])
+    assert result.code == 2, result.stderr
+    text = path.read_text()
+    assert text.endswith(EDIT) and "2026-01-05 20:00" in text  # the edit kept, in what it was made to
+    assert "was edited as tally replaced it" in result.stderr
+    assert given_back(result.stderr) == [line.decode() for line in [*answers, b"Dora"]]
+    assert f"{rewrites + 1} answers not saved" in result.stderr
+    assert listing(folder) == ["t.yaml"]
+
+
+def test_a_file_held_open_for_writing_stays_watched_however_many_rewrites(folder: Path) -> None:
+    """``Keeper`` holds every file it replaced while a program can still write into it, and lets
+    each go once none can: an append after twenty rewrites is put back, a writer that closed
+    without writing costs nothing more."""
+    from scorecalc.tablefile.keeping import Changed, Keeper
+
+    keeper = Keeper(str(folder / "t.yaml"))
+    keeper.start()
+    keeper.write("a: 0\n")
+    appending = open(folder / "t.yaml", "a", encoding="utf-8")  # closed below
+    for n in range(1, 21):
+        keeper.write(f"a: {n}\n")
+        if n == 5:
+            quiet = open(folder / "t.yaml", "a", encoding="utf-8")  # closed below, unwritten
+    assert len(keeper.watched) == 3  # the two held open, and the last one replaced
+    quiet.close()
+    keeper.write("a: 21\n")
+    assert len(keeper.watched) == 2  # the one closed unwritten let go
+    appending.write(EDIT)
+    appending.close()
+    with pytest.raises(Changed, match="was edited as tally replaced it"):
+        keeper.write("a: 22\n")
+    assert (folder / "t.yaml").read_text() == "a: 0\n" + EDIT
+    assert keeper.watched == []
+    keeper.close()
+
+
+def test_an_old_buffer_saved_by_rename_gives_back_every_answer_it_lacks(folder: Path) -> None:
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"Home", b"Anna", b"Ben", editor.save, b"Cleo"])
+    assert result.code == 2, result.stderr
+    assert path.read_text().endswith(EDIT) and "Anna" not in path.read_text()
+    assert "it no longer holds 3 answers saved before:" in result.stderr
+    assert "  location: Home" in result.stderr.splitlines()
+    assert given_back(result.stderr) == ["Home", "Anna", "Ben", "Cleo"]  # as a pipe gives them
+    again = run_tally(["tally", "galapagos", "t.yaml"], [b"Home", b"Anna", b"Ben", b"Cleo"])
+    text = path.read_text()
+    assert again.code == 2, again.stderr  # the input ends before the players' parts
+    assert EDIT in text and "name: Cleo" in text and "location: Home" in text
+
+
+def test_a_part_declined_is_given_back_as_the_empty_line_it_was(folder: Path) -> None:
+    editor = Editor(folder / "t.yaml")
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"", b"Anna", editor.save, b"Ben"])
+    assert result.code == 2, result.stderr
+    assert "  location: (skipped)" in result.stderr.splitlines()
+    assert given_back(result.stderr) == ["", "Anna", "Ben"]
+
+
+def test_a_list_closed_is_given_back_with_its_entries(folder: Path) -> None:
+    """The empty answer that ended the players' names is given back when FILE lacks the list, and
+    not when FILE still has it closed."""
+    editor = Editor(folder / "t.yaml")
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", b"Home", editor.read, b"Anna", b"Ben", b"", b"30", editor.save,
+                        b"12"])
+    assert result.code == 2, result.stderr
+    assert given_back(result.stderr) == ["Anna", "Ben", "", "30", "12"]
+    editor = Editor(folder / "u.yaml")
+    result = run_tally(["tally", "galapagos", "u.yaml"],
+                       [b"2026-01-05 20:00", b"Home", b"Anna", b"Ben", b"", editor.read, b"30", editor.save,
+                        b"12"])
+    assert result.code == 2, result.stderr
+    assert given_back(result.stderr) == ["30", "12"]
+
+
+def test_an_answer_given_again_is_given_back_once(folder: Path) -> None:
+    editor = Editor(folder / "t.yaml")
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"Pub", b"<", b"Home", b"Anna", editor.save,
+                        b"Ben"])
+    assert result.code == 2, result.stderr
+    assert given_back(result.stderr) == ["Home", "Anna", "Ben"]
+
+
+def test_every_earlier_answer_is_saved_is_said_only_when_it_is(folder: Path) -> None:
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"Home", editor.save])
+    assert result.code == 2, result.stderr
+    assert "every earlier answer is saved" not in result.stderr
+    assert "but the file was changed meanwhile" in result.stderr
+    assert path.read_text().endswith(EDIT)
+    assert given_back(result.stderr) == ["Home"]
+    kept = run_tally(["tally", "galapagos", "t.yaml"], [b"Home"])
+    assert "every earlier answer is saved" in kept.stderr, kept.stderr
+
+
+def test_ctrl_c_says_every_answer_is_kept_only_when_it_is(folder: Path) -> None:
+    editor = Editor(folder / "t.yaml")
+
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt
+
+    result = run_tally(["tally", "galapagos", "t.yaml"],
+                       [b"2026-01-05 20:00", editor.read, b"Home", editor.save, ctrl_c])
+    assert result.code == 130, result.stderr
+    assert "keeps every answer so far" not in result.stderr
+    assert "Stopped. t.yaml was changed meanwhile, not every answer is in it" in result.stderr
+    assert given_back(result.stderr) == ["Home"]
+    kept = run_tally(["tally", "galapagos", "t.yaml"], [b"Home", ctrl_c])
+    assert kept.code == 130 and "Stopped. t.yaml keeps every answer so far" in kept.stderr, kept.stderr
+
+
+class PadAnswers:
+    """The pad in this process: answers as phones give them, and what its terminal said."""
+
+    def __init__(self, path: Path) -> None:
+        from scorecalc.games import get_game
+        from scorecalc.web.pad import Pad
+
+        self.said: list[str] = []
+        self.pad = Pad(get_game("galapagos"), str(path), datetime.datetime(2026, 1, 5, 20, 0),
+                       say=self.said.append)
+        self.accepted: dict[str, str] = {}
+
+    def answer(self, place: str, value: str) -> str:
+        reply = self.pad.answer(place, None, value)
+        if reply.status == "saved":
+            self.accepted[place] = value
+        return reply.status
+
+    def close(self) -> None:
+        self.pad.file.close()
+
+    def unaccounted(self, path: Path) -> list[str]:
+        """The answers the pad said "saved" that FILE does not hold and its terminal did not name."""
+        import yaml
+
+        data = yaml.safe_load(path.read_text())
+        given = {line for said in self.said for line in said.splitlines()}  # not the "✓" lines
+        missing = []
+        for place, value in self.accepted.items():
+            index, field = int(place[8]), place.split(".")[1]
+            player = data["players"][index] if index < len(data.get("players", [])) else {}
+            named = f"  {self.accepted[f'players[{index}].name']}'s {field}: {value}"
+            if str(player.get(field)) != value and named not in given and field != "name":
+                missing.append(f"{place} {value}")
+        return missing
+
+
+ANNA = {"players[0].money": "2300", "players[0].education": "17", "players[0].animals": "2"}
+
+
+def test_the_pad_gives_back_every_saved_answer_an_old_buffer_lacks(folder: Path) -> None:
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    pad = PadAnswers(path)
+    try:
+        assert pad.answer("players[0].name", "Ana") == pad.answer("players[1].name", "Ben") == "saved"
+        editor.read()
+        for place, value in ANNA.items():
+            assert pad.answer(place, value) == "saved"
+        editor.save()
+        assert pad.answer("players[1].money", "900") == "failed"
+    finally:
+        pad.close()
+    assert path.read_text().endswith(EDIT)
+    said = "\n".join(pad.said)
+    assert "it no longer holds 3 answers saved before:" in said
+    for line in ("Ana's money: 2300", "Ana's education: 17", "Ana's animals: 2"):
+        assert line in said, said
+    assert "the answer not saved: Ben's money: 900" in said, said
+    assert pad.unaccounted(path) == []
+
+
+@pytest.mark.parametrize("rewrites", [1, 2, 3])
+def test_the_pad_keeps_an_append_held_open_across_rewrites(folder: Path, rewrites: int) -> None:
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    pad = PadAnswers(path)
+    try:
+        assert pad.answer("players[0].name", "Ana") == pad.answer("players[1].name", "Ben") == "saved"
+        editor.hold()
+        for place, value in list(ANNA.items())[:rewrites]:
+            assert pad.answer(place, value) == "saved"
+        editor.append()
+        assert pad.answer("players[1].money", "900") == "failed"
+    finally:
+        pad.close()
+    assert path.read_text().endswith(EDIT) and "name: Ben" in path.read_text()
+    assert "was edited as tally replaced it" in "\n".join(pad.said)
+    assert pad.unaccounted(path) == []
+
+
+@pytest.mark.slow  # a pad server in a process of its own
+def test_the_pad_stopped_says_every_answer_is_kept_only_when_it_is(folder: Path) -> None:
+    import signal
+
+    from tests.support.web_pad import Served
+
+    path = folder / "t.yaml"
+    editor = Editor(path)
+    pad = Served("galapagos", path)
+    try:
+        assert pad.answer("players[0].name", "Ana")[1]["status"] == "saved"
+        editor.read()
+        assert pad.answer("players[0].money", "2300")[1]["status"] == "saved"
+        editor.save()
+        pad.process.send_signal(signal.SIGINT)
+        code, _, said = pad.finish()
+    finally:
+        pad.stop()
+    assert code == 130, said
+    assert "keeps every answer saved so far" not in said
+    assert "it no longer holds 1 answer saved before:\n  Ana's money: 2300\n" in said, said
+    assert f"Stopped. {path} was changed meanwhile (see above)" in said
+    assert path.read_text().endswith(EDIT)

@@ -193,6 +193,8 @@ def test_ctrl_c_exits_130_and_the_same_command_serves_the_answers_again(tmp_path
         first.stop()
     assert code == 130, said
     assert "keeps every answer" in said
+    assert "run 'scorecalc tally galapagos tonight.yaml --web --bind 127.0.0.1' to go on" in said \
+        or f"run 'scorecalc tally galapagos {file} --web --bind 127.0.0.1' to go on" in said  # as given
     second = Served("galapagos", file)
     try:
         page = second.request()[2].decode()

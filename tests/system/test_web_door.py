@@ -124,11 +124,12 @@ def test_the_open_files_limit_is_raised_toward_its_hard_limit(monkeypatch: pytes
 
 
 class Stranger:
-    """``IDLE`` connections from one address, each sending half a request line and waiting;
-    each one the pad closes is opened again at once, for as long as the stranger runs."""
+    """``count`` connections from one address (``source``), each sending half a request line and
+    waiting; each one the pad closes is opened again at once, for as long as the stranger runs."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, source: str = STRANGER, count: int = IDLE) -> None:
         self.host, self.port = host, port
+        self.source, self.count = source, count
         self.stop = threading.Event()
         self.opened = 0
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -136,7 +137,7 @@ class Stranger:
     def connect(self) -> socket.socket | None:
         sock = socket.socket()
         try:
-            sock.bind((STRANGER, 0))
+            sock.bind((self.source, 0))
             sock.setblocking(False)
             sock.connect_ex((self.host, self.port))
             self.opened += 1
@@ -149,7 +150,7 @@ class Stranger:
         import selectors
 
         chooser = selectors.DefaultSelector()
-        for _ in range(IDLE):
+        for _ in range(self.count):
             sock = self.connect()
             if sock is not None:
                 chooser.register(sock, selectors.EVENT_WRITE)
@@ -178,15 +179,8 @@ class Stranger:
             key.fileobj.close()  # type: ignore[union-attr]
 
 
-@pytest.mark.slow
-def test_idle_connections_from_one_address_never_lock_a_phone_out(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """At an open-files limit of 1,024 (soft and hard, as ``ulimit -n 1024`` sets it), 1,100
-    idle connections from one address, opened again as fast as they are closed, while a phone
-    answers: every answer saved, each within a bounded wait."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < IDLE + 200 <= hard:  # the stranger's own sockets (restored below)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (IDLE + 200, hard))
+def served_at_1024(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Served:
+    """A pad started at an open-files limit of 1,024 (soft and hard, as ``ulimit -n 1024`` sets it)."""
     start = web_pad.start_scorecalc
 
     def at_1024(*args: Any, **options: Any) -> Any:
@@ -194,7 +188,18 @@ def test_idle_connections_from_one_address_never_lock_a_phone_out(tmp_path: Path
         return start(*args, preexec_fn=limit, **options)
 
     monkeypatch.setattr(web_pad, "start_scorecalc", at_1024)
-    pad = Served("galapagos", tmp_path / "tonight.yaml")
+    return Served("galapagos", tmp_path / "tonight.yaml")
+
+
+@pytest.mark.slow
+def test_idle_connections_from_one_address_never_lock_a_phone_out(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """At an open-files limit of 1,024, 1,100 idle connections from one address, opened again as
+    fast as they are closed, while a phone answers: every answer saved, each within a bounded wait."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < IDLE + 200 <= hard:  # the stranger's own sockets (restored below)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (IDLE + 200, hard))
+    pad = served_at_1024(tmp_path, monkeypatch)
     host, port = pad.host.split(":")
     stranger = Stranger(host, int(port))
     try:
@@ -219,3 +224,65 @@ def test_idle_connections_from_one_address_never_lock_a_phone_out(tmp_path: Path
     table = yaml.safe_load((tmp_path / "tonight.yaml").read_text(encoding="utf-8"))
     assert table["players"][0]["money"] == 2000
     assert PER_ADDRESS < OPEN_FILES // 4
+
+
+ADDRESSES = 20
+EACH = 60
+"""Twenty machines, each under the cap per address (``PER_ADDRESS``), 1,200 connections together."""
+
+
+def test_strangers_are_bounded_as_a_whole_oldest_idle_first() -> None:
+    from scorecalc.web.door import Strangers
+
+    class Connection:
+        def __init__(self, busy: bool = False) -> None:
+            self.busy = busy
+
+        def idle(self) -> bool:
+            return not self.busy
+
+    waiting = Strangers(3)
+    first, second, third = Connection(busy=True), Connection(), Connection()
+    assert [waiting.admit(each) for each in (first, second, third)] == [None, None, None]
+    assert waiting.admit(fourth := Connection()) is second  # the oldest idle one; the busy one stays
+    waiting.known(third)  # it asked for the pad's path: a phone's
+    assert waiting.admit(Connection()) is None
+    assert waiting.admit(Connection()) is fourth
+
+
+@pytest.mark.stress
+def test_idle_connections_from_many_addresses_never_lock_a_phone_out(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """At an open-files limit of 1,024, twenty addresses each holding 60 idle connections (under
+    the cap per address), opened again as fast as they are closed, while a phone answers: every
+    probe answered and saved."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = ADDRESSES * EACH + 300
+    if soft < wanted <= hard:  # the strangers' own sockets (restored below)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    assert EACH < PER_ADDRESS and ADDRESSES * EACH > OPEN_FILES
+    pad = served_at_1024(tmp_path, monkeypatch)
+    host, port = pad.host.split(":")
+    strangers = [Stranger(host, int(port), f"127.0.1.{n + 1}", EACH) for n in range(ADDRESSES)]
+    try:
+        for stranger in strangers:
+            stranger.thread.start()
+        deadline = time.monotonic() + timeout(60)
+        while sum(s.opened for s in strangers) < ADDRESSES * EACH and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sum(s.opened for s in strangers) >= ADDRESSES * EACH
+        time.sleep(1)  # the strangers settled in
+        assert pad.answer("players[0].name", "Anna")[0] == 200
+        for n in range(20):
+            code, reply = pad.answer("players[0].money", str(100 * (n + 1)), str(100 * n) if n else None)
+            assert (code, reply["status"]) == (200, "saved"), (n, code, reply)
+        assert sum(s.opened for s in strangers) > ADDRESSES * EACH  # the pad closed strangers' connections
+    finally:
+        for stranger in strangers:
+            stranger.stop.set()
+        for stranger in strangers:
+            stranger.thread.join(timeout(30))
+        pad.stop()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    table = yaml.safe_load((tmp_path / "tonight.yaml").read_text(encoding="utf-8"))
+    assert table["players"][0]["money"] == 2000

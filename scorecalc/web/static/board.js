@@ -11,6 +11,7 @@
 (function () {
   const pad = document.getElementById("pad");
   if (!pad) return;
+  const STATUS = JSON.parse(document.getElementById("statuses").textContent);  // the replies' statuses
   let open = null;  // {board, place, seen, label, picks: [[code]], lines: [[side]], line, status, kind,
   // hints: [[side, words]]}
   const said = new Map();  // board place -> [text, kind, version]: the last reply, shown under the board
@@ -334,7 +335,7 @@
     } finally {
       document.dispatchEvent(new CustomEvent("pad:sent", { detail: { version: reply ? reply.version : null } }));
     }
-    if (reply.status === "saved") {
+    if (reply.status === STATUS.saved) {
       const now = reply.current === null ? value : reply.current;
       const shown = reply.current_words || reply.value_words || now;  // the tile in words, never its token
       said.set(state.board, [state.label + ": " + (now ? shown : "cleared") + " — saved ✓", "good", reply.version]);
@@ -350,7 +351,7 @@
         drawn.focus();
         return;
       }
-    } else if (reply.status === "stale") {
+    } else if (reply.status === STATUS.stale) {
       state.status = "not saved: another phone placed " + (reply.current ? (reply.current_words || reply.current) : "nothing")
         + " here meanwhile; yours is " + (value ? (reply.value_words || value) : "nothing") + ". "
         + (value ? "Place" : "Clear") + " again to replace it with yours.";

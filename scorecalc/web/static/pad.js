@@ -22,6 +22,14 @@
     sessionStorage.setItem("pad-phone", phone);
   }
   document.body.dataset.phone = phone;
+  // A tile half built on this very phone is said in the second person ("Your phone is placing a
+  // tile…"): the form carries both wordings and the placing phone's id; this phone shows its own.
+  const yours = document.createElement("style");
+  const mine = '.placing[data-phone="' + CSS.escape(phone) + '"]';
+  yours.textContent = mine + " .yours { display: inline; } " + mine + " .theirs { display: none; }";
+  document.head.append(yours);
+  // The replies' statuses by name, as the page carries them (the pad's one list of them).
+  const STATUS = JSON.parse(document.getElementById("statuses").textContent);
   let busy = false;
   let again = false;
 
@@ -40,6 +48,8 @@
     document.body.dataset.settled = quiet ? "yes" : "no";
   }
 
+  // A request's reply (JSON). An answer names the version of the form this phone shows (``at``),
+  // and its reply then carries what this phone shows next (``shown``).
   async function post(path, body) {
     sending += 1;
     settle();
@@ -57,6 +67,28 @@
     }
   }
 
+  // What the answering phone shows next, from the answer's reply: the fresh form when anything
+  // beyond its own field changed, or nothing when only that field did (its form is then the
+  // table's at the reply's version); a form overtaken meanwhile is fetched as usual.
+  function shown(reply, at) {
+    if (typeof reply.form === "string") {
+      const fresh = new DOMParser().parseFromString(reply.form, "text/html").getElementById("form");
+      if (fresh) {
+        merge(document.adoptNode(fresh));
+        settle();
+        return;
+      }
+    }
+    const now = Number(form().dataset.version);
+    if (typeof reply.version !== "number" || now >= reply.version) return;
+    if (now === at && reply.version === at + 1) {
+      form().dataset.version = String(reply.version);
+      settle();
+      return;
+    }
+    refresh();
+  }
+
   function byPlace(place) {
     return [...form().querySelectorAll(".field")].find((field) => field.dataset.place === place);
   }
@@ -66,9 +98,10 @@
     field.dataset.sending = value;
     status(field, "saving…", "busy");
     const seen = field.dataset.answered === "yes" ? field.dataset.seen : null;
+    const at = Number(form().dataset.version);
     let reply;
     try {
-      reply = await post("answer", { place: field.dataset.place, seen: seen, value: value });
+      reply = await post("answer", { place: field.dataset.place, seen: seen, value: value, at: at });
     } catch (error) {
       delete field.dataset.sending;
       field = byPlace(field.dataset.place) || field;
@@ -80,14 +113,14 @@
     delete field.dataset.sending;
     const input = field.querySelector("input, select");
     field.dataset.at = String(reply.version);  // a form older than this says nothing new of this field
-    if (reply.status === "saved") {
+    if (reply.status === STATUS.saved) {
       field.classList.remove("dirty");
       if (reply.current !== null && input) input.value = reply.current;
       field.dataset.seen = reply.current !== null ? reply.current : value;
       field.dataset.answered = "yes";
       const warned = reply.warnings.length ? " ⚠ " + reply.warnings.join("; ") : "";
       status(field, "saved ✓" + warned, warned ? "bad" : "good");
-    } else if (reply.status === "stale") {
+    } else if (reply.status === STATUS.stale) {
       field.dataset.seen = reply.current === null ? "" : reply.current;
       field.dataset.answered = reply.current === null ? "no" : "yes";
       status(field, "not saved: another phone saved “" + (reply.current || "") + "” here meanwhile; yours is “"
@@ -95,7 +128,7 @@
     } else {
       status(field, "✗ " + reply.message, "bad");
     }
-    refresh();
+    shown(reply, at);
   }
 
   // A list's last entry taken away: a second tap confirms (no dialog), then it is sent as an
@@ -108,25 +141,28 @@
     }
     delete button.dataset.armed;
     status(field, "removing…", "busy");
+    const at = Number(form().dataset.version);
     let reply;
     try {
-      reply = await post("answer", { place: field.dataset.entry, seen: field.dataset.seen, value: "", remove: true });
+      reply = await post("answer", { place: field.dataset.entry, seen: field.dataset.seen, value: "", remove: true, at: at });
     } catch (error) {
       status(field, "not sent (no connection): tap again to retry", "bad");
       return;
     }
     const place = field.dataset.entry;
     field = byPlace(field.dataset.place) || field;
-    if (reply.status === "saved") {  // said where the list's next entry is asked now (its first field)
+    const label = field.dataset.label;
+    shown(reply, at);  // the list without the entry, drawn before it is said where
+    field = byPlace(field.dataset.place) || field;
+    if (reply.status === STATUS.saved) {  // said where the list's next entry is asked now (its first field)
       const next = [...form().querySelectorAll(".field")].find((f) => f.querySelector("input")
         && (f.dataset.place.startsWith(place + ".") || f.dataset.place === place));
-      status(next || field, "removed " + field.dataset.label + " ✓", "good");
-    } else if (reply.status === "stale") {
+      status(next || field, "removed " + label + " ✓", "good");
+    } else if (reply.status === STATUS.stale) {
       status(field, "not removed: " + reply.message, "bad");
     } else {
       status(field, "✗ " + reply.message, "bad");
     }
-    refresh();
   }
 
   document.addEventListener("input", (event) => {
@@ -161,13 +197,14 @@
         status(document.getElementById("end"), "not sent (no connection): try again", "bad");
         return;
       }
-      if (reply.status === "saved") { toResult(); return; }
-      status(document.getElementById("end"), reply.status === "warned" ? "" : "✗ " + reply.message,
-        reply.status === "warned" ? "" : "bad");
+      if (reply.status === STATUS.saved) { toResult(); return; }
+      status(document.getElementById("end"), reply.status === STATUS.warned ? "" : "✗ " + reply.message,
+        reply.status === STATUS.warned ? "" : "bad");
       refresh();
-    } else if (target.matches("button.drop")) {  // another phone's half-built tile: score anyway
+    } else if (target.closest("button.drop")) {  // the tiles half built that alone hold scoring back
+      const boards = target.closest("button.drop").dataset.boards.split("\n").filter(Boolean);
       try {
-        await post("placing", { board: target.dataset.board, placing: false, phone: phone });
+        for (const board of boards) await post("placing", { board: board, placing: false, phone: phone });
       } catch (error) {
         status(document.getElementById("end"), "not sent (no connection): try again", "bad");
         return;
@@ -400,9 +437,9 @@
       out.className = "status bad";
       return;
     }
-    out.textContent = (reply.status === "saved" ? "✓ " : "✗ ") + reply.message;
-    out.className = "status " + (reply.status === "saved" ? "good" : "bad");
-    if (reply.status === "saved") document.getElementById("part-text").value = "";
+    out.textContent = (reply.status === STATUS.saved ? "✓ " : "✗ ") + reply.message;
+    out.className = "status " + (reply.status === STATUS.saved ? "good" : "bad");
+    if (reply.status === STATUS.saved) document.getElementById("part-text").value = "";
     refresh();
   });
 
