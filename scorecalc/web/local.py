@@ -214,9 +214,11 @@ class Tables:
 
         def refused(lines: list[str]) -> dict[str, Any]:
             """Nothing of the table left in the worker; FILE named by its own name, never by
-            where it lies in the worker."""
+            where it lies in the worker; the terminal's "run tally again" in a phone's words."""
             shutil.rmtree(folder, ignore_errors=True)
-            return {"ok": False, "message": "\n".join(line.replace(folder + "/", "") for line in lines)}
+            said = "\n".join(line.replace(folder + "/", "") for line in lines)
+            terminal = "fix it (or move it away) and run 'scorecalc tally' again"
+            return {"ok": False, "message": said.replace(terminal, "fix it in the file, then open it again")}
 
         before = self.open[key].pad.version if key in self.open else 0
         self.stop(key)

@@ -96,6 +96,9 @@ def test_a_file_no_question_can_hold_is_refused_without_a_command_to_run(tables:
     assert said["message"].endswith("alex.yaml: the app cannot ask for it, and nothing is scored without it: "
                                     "fix it in the file, then open it again")
     assert tables.open == {}
+    tagged = tables.start("k", None, "tagged.yaml", b"game: galapagos\n!!int location: Home\n")
+    assert tagged["message"].endswith("tagged.yaml: fix it in the file, then open it again")
+    assert "scorecalc" not in tagged["message"] and "!!int" in tagged["message"]
 
 
 GAME_FORMS = ['game: "galapagos"', "game: galapagos  # tonight", "game: Galapagos"]
