@@ -348,7 +348,7 @@ async function look() {
 
 async function heard(text) {
   if (!text || sentCodes.has(text)) return;
-  const ident = (/^SC1:([A-Z2-7]{6}):/.exec(text) || [])[1];
+  const ident = (/^SC[0-9]+:([A-Z2-7]{6}):/.exec(text.trim()) || [])[1];
   if (ident && taken.has(ident)) return;  // this part is in already (this scan)
   sentCodes.add(text);
   if (scanning === "join") return joinWith(await ask("hear", text));
@@ -483,6 +483,7 @@ async function request(method, path, body) {
   if (reply.kept === "scored") { setTimeout(showResult, 0); return reply; }
   for (const listener of events) listener.heard(reply);
   if (path === "part" && current.role !== "part") await whose();  // pasted in the pad's own form
+  else if (path === "answer" && current.role !== "part") whose().catch(() => {});  // a name typed: "Parts in:" follows
   return reply;
 }
 

@@ -1,5 +1,6 @@
-// The pad's frame in the app: pad.js and board.js, unchanged, over the app's transport (each
-// request answered by the in-browser pad in the worker, events pushed after each answer).
+// The pad's frame in the app: pad.js and board.js (after idiomorph.js and morph.js, which pad.js
+// redraws its form with), unchanged, over the app's transport (each request answered by the
+// in-browser pad in the worker, events pushed after each answer).
 "use strict";
 (async function () {
   const app = parent.scorecalcApp;
@@ -12,7 +13,7 @@
     go: (path) => app.go(path),
   };
   document.body.innerHTML = await app.body();
-  for (const name of ["@pad.js@", "@board.js@"]) {
+  for (const name of ["@idiomorph.js@", "@morph.js@", "@pad.js@", "@board.js@"]) {
     const script = document.createElement("script");
     script.src = name;
     script.async = false;

@@ -70,21 +70,46 @@ def sizes() -> None:
     deflated = squeezed.compress(data) + squeezed.flush()
     rows = [("JSON, byte mode", data.decode()),
             ("deflate + Base64, byte mode", base64.b64encode(deflated).decode()),
-            ("deflate + Base45, alphanumeric", parts.pack(part))]
-    print(f"the largest part: {len(part.answers)} answers, JSON {len(data)} bytes, "
-          f"raw deflate {len(deflated)} bytes")
+            ("deflate + Base45, alphanumeric", parts.base45(deflated)),
+            ("deflate with the game's dictionary + Base45 (format 2)", parts.pack(part))]
+    print(f"the largest part: {len(part.answers)} answers, JSON {len(data)} bytes, raw deflate "
+          f"{len(deflated)} bytes, with the game's dictionary {len(parts.deflate(data, 'caracas'))}")
     print("| text | characters | one code (M) | codes of at most parts.MOST |")
     print("|---|---|---|---|")
     for name, text in rows:
         one = segno.make(text, error="m", micro=False, boost_error=False)
         print(f"| {name} | {len(text)} | version {one.version} ({one.symbol_size(border=0)[0]} modules) | "
-              f"{len(parts.split(part)) if 'Base45' in name else '-'} |")
+              f"{len(parts.split(part)) if 'format 2' in name else '-'} |")
+    four = parts.Part("galapagos", "0123456789AB", "Alexandra", (
+        ("exhibition", None, "35"), ("education", None, "12"), ("animals", None, "sea_lion 2, tortoise 1"),
+        ("money", None, "1900")))
+    print(f"\na four-answer Galapagos part: {len(parts.pack(four))} characters, "
+          f"{len(parts.split(four))} code(s) of QR version "
+          f"{max(segno.make(code, error='m', boost_error=False).version for code in parts.split(four))}")
+    rng = random.Random(46)
+    lengths = [len(parts.pack(random_board(rng))) for _ in range(1000)]
+    codes = [len(parts.split(random_board(rng))) for _ in range(1000)]
+    print(f"1,000 random 15-tile boards (4 explorers): {min(lengths)}-{max(lengths)} characters, "
+          f"at most {max(codes)} codes")
+
+
+def random_board(rng: random.Random) -> parts.Part:
+    """A 15-tile board as 4 explorers place them, row by row: any land, 0-2 animals, any rivers."""
+    from scorecalc.games.caracas.interview import PALETTE
+
+    lands = [code for code, _ in PALETTE.picks[0].options]
+    animals = [code for code, _ in PALETTE.picks[1].options]
+    squares = sorted(rng.sample([(row, col) for row in range(1, 6) for col in range(1, 5)], 15))
+    answers: list[parts.Answer] = [
+        (f"grid.r{row}c{col}", "", rng.choice(lands) + "".join(rng.sample(animals, rng.choice((0, 1, 2))))
+         + rng.choice(("", "~NS", "~ES", "~NESW", "~NW~ES", "~W"))) for row, col in squares]
+    return parts.Part("caracas", "0123456789AB", "Alexandra", (*answers, ("grid", "open", "done")))
 
 
 def image(version: int, scale: float, blur: float, turn: int, seed: int) -> tuple[Image.Image, str]:
     rng = random.Random(f"{version}{scale}{blur}{turn}{seed}")
     capacity = {5: 122, 7: 178, 8: 221, 10: 311, 12: 419}[version]  # alphanumeric at M
-    text = "SC1:ABCDEF:1:2:" + "".join(rng.choice(parts.ALPHABET) for _ in range(capacity - 15))
+    text = f"{parts.HEAD}:ABCDEF:1:2:" + "".join(rng.choice(parts.ALPHABET) for _ in range(capacity - 15))
     code = segno.make(text, error="m", micro=False, boost_error=False, version=version)
     side = code.symbol_size(border=4)[0]
     big = Image.new("L", (side * 8, side * 8), 255)

@@ -6,14 +6,13 @@
 These machines are noisy, so every figure is a ratio of two medians taken side by
 side (runs interleaved), never an absolute time compared with a number from another
 day. Start-up is judged on the median of ``--rounds`` rounds of ``--pairs`` interleaved
-runs, the worst round printed beside it (issue 40): the table, the default output, <= 1.5 x
+runs, the worst round printed beside it: the table, the default output, <= 1.5 x
 the floor (bench/floor.py), single game JSON <= 1.3 x, --help <= 1.0 x the floor's --help.
 ``--before SCORECALC`` times another install (main's, say) in the same rounds. A batch of 1,000
 tables <= 2.72 x loading the same files with PyYAML's C loader in one process, standings
-over 10,000 tables <= 2.92 x the same loading (what they took before issue 19; issues 7
-and 14 asked for 3 x), and with every insight option and a PNG chart <= 3.5 x (issue 23);
-Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles. Tally (issue 35
-item 7): one answer on a 60-tile Caracas table, checked and saved, <= 1.5 x scoring that table
+over 10,000 tables <= 2.92 x the same loading, and with every insight option and a PNG chart
+<= 3.5 x; Caracas scoring time per tile flat (within 2 x) from 1,000 to 100,000 tiles. Tally:
+one answer on a 60-tile Caracas table, checked and saved, <= 1.5 x scoring that table
 once plus the same FILE write; on the pad (``bench/pad_answer.py``), an answer and the next view
 over HTTP, the review included, <= 1.5 x a bare Starlette endpoint on the same uvicorn server
 that writes the same FILE the same way.
@@ -80,13 +79,12 @@ def example_for(game: str) -> Path:
 
 
 TABLE_TARGET, SINGLE_TARGET, HELP_TARGET = 1.5, 1.3, 1.0
-"""Issue 40's start-up targets, each on the median of interleaved rounds: the table (the default
-output) and single game JSON against the floor app, ``--help`` against the floor's ``--help``.
-(Issue 19's, 1.25 x in the worst round, asked what the table's design does not give: issue 28.)"""
+"""The start-up targets, each on the median of interleaved rounds: the table (the default output)
+and single game JSON against the floor app, ``--help`` against the floor's ``--help``."""
 
 
 def bench_startup(pairs: int, rounds: int, before: str | None = None) -> list[tuple[str, float, float]]:
-    """A single game as JSON and as the table (the default output, issue 28), and ``--help``,
+    """A single game as JSON and as the table (the default output), and ``--help``,
     against the floor's: each round times ``pairs`` interleaved runs of each and takes the ratio
     of the medians; the median round is the verdict, the worst round is printed beside it.
     ``before``: another install's ``scorecalc`` (say, main's), timed in the same rounds."""
@@ -175,16 +173,16 @@ LOAD_ONLY = (
 
 
 BATCH_TARGET, STANDINGS_TARGET = 2.72, 2.92
-"""What batch and standings took before issue 19 (bench/RESULTS.md, 2026-11-30): not slower."""
+"""What batch and standings took before their last rework (bench/RESULTS.md): never slower."""
 INSIGHT_TARGET = 3.5
-"""Issue 23: standings with every insight option and the chart."""
+"""Standings with every insight option and the chart."""
 
 
 def bench_batch(runs: int, count: int) -> list[tuple[str, float, float]]:
     with tempfile.TemporaryDirectory() as tmp:
         files = [str(p) for p in generate_tables(Path(tmp), count, random.Random(1))]
         medians = side_by_side(
-            max(3, runs // 2),
+            max(1, runs // 2),
             load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
             scorecalc=lambda: wall([*SCORECALC, "score", *files, "--format", "json"]),
         )
@@ -201,13 +199,13 @@ INSIGHT = ("--ratings", "--versus", "--streaks", "--by-players", "--categories")
 
 def bench_standings(runs: int, count: int) -> list[tuple[str, float, float]]:
     """``scorecalc standings`` over ``count`` generated tables against loading them only: plain,
-    and with every insight option and a PNG chart (issue 23)."""
+    and with every insight option and a PNG chart."""
     with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as out:
         generate_tables(Path(tmp), count, random.Random(2))
         files = sorted(str(p) for p in Path(tmp).iterdir())
         chart = str(Path(out) / "season.png")
         medians = side_by_side(
-            max(3, runs // 2),
+            max(1, runs // 2),
             load_only=lambda: wall([PYTHON, "-c", LOAD_ONLY, *files]),
             standings=lambda: wall([*SCORECALC, "standings", tmp, "--format", "json"]),
             every_option=lambda: wall([*SCORECALC, "standings", tmp, *INSIGHT, "--chart", chart,
@@ -275,9 +273,8 @@ def bench_scaling(quick: bool) -> list[tuple[str, float, float]]:
 
 
 TALLY_TARGET = 1.5
-"""Issue 35 item 7: one answer to a 60-tile Caracas table, checked and saved, at most 1.5x scoring
-that table once through the pipeline and writing the same FILE the same way (issue 27 asked for
-2x the scoring alone)."""
+"""One answer to a 60-tile Caracas table, checked and saved, at most 1.5x scoring that table once
+through the pipeline and writing the same FILE the same way."""
 
 
 def caracas_60() -> tuple[Any, dict[str, Any], str]:
@@ -413,12 +410,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="start-up rounds (the median is the verdict)")
     parser.add_argument("--batch", type=int, default=1000, help="tables in the batch benchmark")
     parser.add_argument("--standings", type=int, default=10_000, help="tables in the standings benchmark")
-    parser.add_argument("--quick", action="store_true", help="smaller scaling sizes")
+    parser.add_argument("--quick", action="store_true",
+                        help="every benchmark once, small (CI: none has rotted; its ratios are no verdict)")
     parser.add_argument("--only", choices=("startup", "batch", "standings", "scaling", "tally", "pad", "app"),
                         help="run one benchmark")
     parser.add_argument("--before", metavar="SCORECALC",
                         help="another install's scorecalc script, timed beside this one at start-up")
     args = parser.parse_args()
+    if args.quick:  # a run each, few files, one round: a working bench, not a figure
+        args.runs, args.pairs, args.rounds = 1, 3, 1
+        args.batch, args.standings = min(args.batch, 100), min(args.standings, 300)
     print(f"python {sys.version.split()[0]} at {PYTHON}\n")
     benches = {
         "startup": lambda: bench_startup(args.pairs, args.rounds, args.before),

@@ -11,6 +11,9 @@ a name is printed in tables and one-line messages, where they could forge lines.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator, Mapping
+
+from .errors import quoted
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 """Characters a name key drops (``str.translate`` table: no pattern compiled at every start)."""
@@ -56,3 +59,24 @@ def name_problem(name: str) -> str | None:
     if not name_key(name):
         return "is empty once invisible (zero-width) characters are removed"
     return None
+
+
+def same_names(names: Mapping[int, str]) -> Iterator[tuple[int, int]]:
+    """The one rule that players' names must differ, for a file and for tally alike: each
+    ``(player, earlier)`` where ``player``'s name is ``earlier``'s (the first player so called),
+    compared as names are (``name_key``); a name empty once made a key is nobody's. ``names``:
+    each player's name by her index, in the table's order."""
+    first: dict[str, int] = {}
+    for index, name in names.items():
+        key = name_key(name)
+        if not key:
+            continue
+        if key in first:
+            yield index, first[key]
+        else:
+            first[key] = index
+
+
+def same_name_message(other: int, name: str) -> str:
+    """What is said when a name is another player's: that player (by her index) and her name."""
+    return f"player {other + 1} is already called {quoted(name)}; names must differ"

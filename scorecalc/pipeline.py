@@ -17,9 +17,9 @@ from typing import Any, Generic, TypeVar
 
 import yaml
 
-from .errors import InputError, Issue, Problems, format_path, quoted
+from .errors import InputError, Issue, Problems, format_path
 from .games import Game
-from .names import name_key
+from .names import same_name_message, same_names
 from .reading.document import Document
 from .sheet import PlayInfo, Scored
 from .spec.checking import salvage
@@ -95,18 +95,9 @@ def partial_checks(game: Game[State], source: Source, top: yaml.MappingNode, ctx
 
 
 def check_player_names(names: Mapping[int, str], ctx: Context) -> None:
-    """Each player has a unique name, compared as player names are (``name_key``)."""
-    seen: dict[str, int] = {}
-    for index, name in names.items():
-        key = name_key(name)
-        if not key:
-            continue
-        if key in seen:
-            ctx.report(InputError(
-                ("players", index, "name"),
-                f"two players are called {quoted(name)} (player {seen[key] + 1} too); names must differ",
-            ))
-        seen[key] = index
+    """Each player has a name no earlier player has (``names.same_names``, tally's rule too)."""
+    for index, earlier in same_names(names):
+        ctx.report(InputError(("players", index, "name"), same_name_message(earlier, names[earlier])))
 
 
 def score_source(source: Source, wanted: str | None = None) -> ScoredFile[Any]:

@@ -287,6 +287,9 @@ def wrap_line(line: str, width: int) -> list[str]:
         if rest.startswith(mark):
             hang = indent + len(mark)
             break
+    numbered = re.match(r"\d+\. ", rest)
+    if numbered:  # a numbered list ('=' in tally): the rest hangs under its text
+        hang = indent + numbered.end()
     if hang > width // 2:
         hang = min(indent, width // 2)
     leading = line[:len(line) - len(line.lstrip(" "))]
@@ -328,5 +331,11 @@ def split_units(line: str) -> list[tuple[str, str]]:
     return units
 
 
+QUOTED = r"(?<!\S)'[^'\n]{1,40}'[,;:.)]*(?!\S)"
+"""An example quoted in a message ('JuJa~ES SwPi~NW . SaAt'): wrapped as one word, never broken
+between its own words (what is typed reads whole)."""
+
+
 def _words(text: str) -> list[tuple[str, str]]:
-    return [("space" if part.isspace() else "word", part) for part in re.findall(r"\s+|\S+", text)]
+    return [("space" if part.isspace() else "word", part)
+            for part in re.findall(QUOTED + r"|\s+|\S+", text)]

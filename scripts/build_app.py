@@ -37,13 +37,21 @@ OUT = ROOT / "dist" / "app"
 CACHE = ROOT / "build" / "app-wheels"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
-PAD_FILES = ["pad.js", "board.js", "pad.css"]
+PAD_FILES = ["idiomorph.js", "morph.js", "pad.js", "board.js", "pad.css"]
 DECODER = {  # "Scan a part" where the browser has no BarcodeDetector: the polyfill over zxing-wasm
     "barcode-detector.js": ROOT / "node_modules" / "barcode-detector" / "dist" / "iife" / "ponyfill.js",
     "zxing_reader.wasm": ROOT / "node_modules" / "zxing-wasm" / "dist" / "reader" / "zxing_reader.wasm",
 }
 LICENCES = {"barcode-detector": ROOT / "node_modules" / "barcode-detector" / "LICENSE",
             "zxing-wasm": ROOT / "node_modules" / "zxing-wasm" / "LICENSE"}
+
+
+STARTED = time.monotonic()
+
+
+def progress(what: str) -> None:
+    """One line a step: what the build does now, after how long (a first build takes minutes)."""
+    print(f"[{time.monotonic() - STARTED:5.1f} s] {what}", flush=True)
 
 
 def digest(data: bytes) -> str:
@@ -102,7 +110,12 @@ def wheel(name: str, pin: dict[str, object]) -> Path:
     folder = CACHE / f"{name}-{version}"
     found = sorted(folder.glob("*-py3-none-any.whl")) + sorted(folder.glob("*-py2.py3-none-any.whl"))
     if found:
+        progress(f"{name} {version}: cached in {folder.relative_to(ROOT)}")
         return found[0]
+    how = "downloading the wheel"
+    if pin["build"] == "sdist":
+        how = "building the wheel from its sdist, without C"
+    progress(f"{name} {version}: {how} (once; then cached)")
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
@@ -173,6 +186,7 @@ def build() -> None:
     started = time.monotonic()
     version = pinned_pyodide()
     decoder = pinned_decoder()
+    progress(f"Pyodide {version} and {decoder} from node_modules; the pinned wheels (app/wheels.toml)")
     pins = tomllib.loads((SOURCE / "wheels.toml").read_text())["wheels"]
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
@@ -183,11 +197,13 @@ def build() -> None:
         plain, compiled = Path(temporary) / "plain", Path(temporary) / "compiled"
         plain.mkdir()
         compiled.mkdir()
+        progress("scorecalc's own wheel, from a copy of the working tree")
         wheels["scorecalc"] = own_wheel(plain)
         for path in wheels.values():
             if path.parent != plain:
                 shutil.copy(path, plain / path.name)
         # compiled ahead by Pyodide's own Python (in Node): a phone imports bytecode, never compiles
+        progress("compiling the wheels and trimming the standard library in Pyodide's Python (Node)")
         subprocess.run(["node", str(ROOT / "scripts" / "compile_wheels.mjs"), str(PYODIDE), str(plain),
                         str(compiled)], check=True)
         blobs = {name: (compiled / path.name).read_bytes() for name, path in wheels.items()}
@@ -222,6 +238,7 @@ def build() -> None:
     (OUT / shelf / lock_name).write_bytes(lock)
     names["lock.json"] = f"{shelf}/{lock_name}"
 
+    progress("the pages, the pad's scripts, the decoder, the icons and the service worker")
     sys.path.insert(0, str(ROOT))
     from scorecalc.web.pages import static
 
@@ -255,6 +272,7 @@ def build() -> None:
     names["version"] = version_of(OUT, every)
     put("sw.js", (SOURCE / "sw.js").read_bytes(), keep_name=True)
 
+    progress("measuring the folder (each file as gzip)")
     raw = zipped = 0
     for path in OUT.rglob("*"):
         if path.is_file():

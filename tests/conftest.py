@@ -38,6 +38,20 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "run by 'pytest -m stress' after the suite")
 
 
+def quick_loop(config: pytest.Config) -> bool:
+    """Whether this run is the quick loop: its ``-m`` leaves the ``slow`` tests out."""
+    return "not slow" in (config.getoption("markexpr", "") or "")
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts) runs the quick loop in this one process: each xdist worker
+    starts Python and pytest and collects every module again, which cost a third of the loop's
+    processor time for a wall time a little shorter on idle cores and longer on a busy machine
+    (CONTRIBUTING.md, "What the checks cost"). The suite still takes a worker a core; ``-n 2``
+    given on the command line is obeyed."""
+    return 0 if quick_loop(config) else None
+
+
 @pytest.hookimpl(tryfirst=True)  # before '-m' deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Property tests and browser tests are ``slow``; ``stress`` tests are ``slow`` too, and left

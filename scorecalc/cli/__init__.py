@@ -31,7 +31,7 @@ from ..output.report import (
     EXIT_OK,
     EXIT_PIPE,
     final_exit_code,
-    internal_error,
+    tell_bug,
 )
 from ..output.terminal import PipeClosed, console, guard_standard_output, silence
 
@@ -130,8 +130,8 @@ class ScorecalcGroup(TyperGroup):
         except UsageError as error:
             console.err(str(error))
             code = EXIT_BAD_INPUT
-        except Exception as error:  # a bug: one line, never a traceback
-            console.err(internal_error("scorecalc", error, "it"))
+        except Exception as error:  # a bug: one line (its traceback first with SCORECALC_DEBUG=1)
+            tell_bug("scorecalc", error, "it")
             code = EXIT_INTERNAL
         code = final_exit_code(code if isinstance(code, int) else EXIT_OK)
         if code:
@@ -151,8 +151,8 @@ class ScorecalcGroup(TyperGroup):
         except UsageError as error:
             console.err(str(error))
             raise SystemExit(final_exit_code(EXIT_BAD_INPUT)) from None
-        except Exception as error:  # a bug: one line, never a traceback
-            console.err(internal_error("scorecalc", error, "it"))
+        except Exception as error:  # a bug: one line (its traceback first with SCORECALC_DEBUG=1)
+            tell_bug("scorecalc", error, "it")
             raise SystemExit(EXIT_INTERNAL) from None
 
     def resolve_command(self, ctx: ClickContext, args: list[str]) -> Any:

@@ -13,6 +13,7 @@ from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from ..sheet import Scored
+from .contract import PlayerJSON, TableJSON
 from .data import csv_text, json_text
 
 
@@ -118,12 +119,13 @@ class RenderOptions:
 
 
 def to_json_object(scored: Scored, items: bool = True) -> dict[str, Any]:
-    """The stable JSON shape of SPEC section 1, with the play's ``date`` and ``location``
-    (null when not given); without ``items`` when ``items`` is false (``--summary``)."""
+    """The stable JSON shape (``contract.TableJSON``), with the play's ``date`` and ``location``
+    (null when not given) and the game's own keys after it; without ``items`` when ``items`` is
+    false (``--summary``)."""
     sheet, info = scored.sheet, scored.info
-    players = []
+    players: list[PlayerJSON] = []
     for player in sheet.players:
-        entry: dict[str, Any] = {
+        entry: PlayerJSON = {
             "name": player.name,
             "total": player.total,
             "rank": player.rank,
@@ -135,7 +137,7 @@ def to_json_object(scored: Scored, items: bool = True) -> dict[str, Any]:
                 for item in player.items
             ]
         players.append(entry)
-    result: dict[str, Any] = {
+    table: TableJSON = {
         "game": sheet.game,
         "file": info.file,
         "date": info.date,
@@ -145,6 +147,7 @@ def to_json_object(scored: Scored, items: bool = True) -> dict[str, Any]:
         "tiebreak": sheet.tiebreak,
         "warnings": list(info.warnings),
     }
+    result: dict[str, Any] = dict(table)
     for key, value in sheet.extra.items():
         result.setdefault(key, value)
     return result

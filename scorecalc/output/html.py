@@ -107,10 +107,10 @@ def render_standings_html(standings: Standings, chart: bytes | None, chart_note:
     if chart is None:
         return render_page(standings_page(standings, blocks, None, chart_note))
     svg = embedded_svg(chart, "chart-1")
-    # The chart is the page's one large part (5 MB over a season of 20,000 plays): the templates
+    # The chart is the page's one large part (megabytes over a long season): the templates
     # draw the page around a mark that stands in for it, and the chart takes the mark's place in
     # the finished text, instead of being copied through every template and macro on the way
-    # (a copy each, 30 MB at the peak). The same bytes: the mark is written as the chart would
+    # (a copy each). The same bytes: the mark is written as the chart would
     # be (``|safe``), and a page that held the mark's text anywhere else is drawn with the chart.
     text = render_page(standings_page(standings, blocks, CHART_MARK, chart_note))
     if text.count(CHART_MARK) != 1:
@@ -140,10 +140,9 @@ def embedded_svg(svg: str | bytes, prefix: str) -> str:
     never share an id. Refused if it holds a script or an event handler (matplotlib writes
     neither).
 
-    A season's chart is megabytes (5 MB over 20,000 plays): each step writes its text into one
-    buffer (``substituted``) and leaves the text before it to be freed, so about two copies are
-    alive at a time, where ``re.sub`` held the text, its pieces and the result (30 MB at the
-    peak)."""
+    A season's chart is megabytes: each step writes its text into one buffer (``substituted``)
+    and leaves the text before it to be freed, so about two copies are alive at a time, where
+    ``re.sub`` would hold the text, its pieces and the result at once."""
     if isinstance(svg, bytes):
         svg = svg.decode("utf-8")
     prologue = _XML_PROLOGUE.match(svg)

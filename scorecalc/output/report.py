@@ -8,6 +8,8 @@ outcome: 3 (a crash) over 2 (bad input, usage, or output that could not be writt
 
 from __future__ import annotations
 
+import os
+import traceback
 from collections.abc import Iterable
 
 from ..errors import shorten
@@ -45,7 +47,7 @@ class Report:
 
     def crashed(self, name: str, error: Exception) -> None:
         """A bug met while scoring file ``name``: one line; the run goes on with the others."""
-        console.err(internal_error(name, error, "this file"))
+        tell_bug(name, error, "this file")
         self._crashed += 1
 
     # --- verify ---------------------------------------------------------------------------
@@ -100,6 +102,25 @@ def final_exit_code(code: int) -> int:
     return code
 
 
+DEBUG = "SCORECALC_DEBUG"
+"""Set to ``1`` (any value but empty or ``0``), a bug's traceback is printed before its line."""
+
+
+def debugging() -> bool:
+    """Whether ``SCORECALC_DEBUG`` asks for a bug's traceback (read at each bug, never cached)."""
+    return os.environ.get(DEBUG, "").strip() not in ("", "0")
+
+
 def internal_error(where: str, error: Exception, what: str) -> str:
-    """The one line a bug prints (never a traceback): ``FILE: internal error (KeyError: 'x'); ...``."""
+    """The one line a bug prints: ``FILE: internal error (KeyError: 'x'); please report ...``."""
     return f"{where}: internal error ({type(error).__name__}: {shorten(error)}); please report {what}"
+
+
+def tell_bug(where: str, error: Exception, what: str) -> None:
+    """Say a bug on standard error: its one line (``internal_error``) and, before it when
+    ``SCORECALC_DEBUG=1``, its traceback as Python prints it, for a bug report. Every place that
+    catches a bug (a file of a batch, the command's boundary) says it through here."""
+    if debugging():
+        for line in "".join(traceback.format_exception(error)).splitlines():
+            console.err(line, wrap=False)
+    console.err(internal_error(where, error, what))

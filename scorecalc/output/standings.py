@@ -18,6 +18,7 @@ from ..league import figures
 from ..league.figures.base import legend_lines, percent
 from ..league.records import ALL, Player, Record, Standings, order_key
 from ..sheet import plural
+from .contract import RecordJSON, StandingsJSON, StandingsPlayerJSON
 from .data import csv_text, json_text
 
 if TYPE_CHECKING:
@@ -36,39 +37,34 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-def record_json(record: Record) -> dict[str, Any]:
+def record_json(record: Record) -> RecordJSON:
     return {"played": record.played, "wins": record.wins, "win_rate": round(record.win_rate, 3),
             "points": record.points, "average": round(record.average, 3), "best": record.best}
 
 
 def to_json_object(standings: Standings) -> dict[str, Any]:
-    """SPEC's shape: ``files``, ``left_out``, then each player's figures, ``placing``, what
-    the insight options add, and ``by_game``."""
+    """SPEC's shape (``contract.StandingsJSON``): ``files``, ``left_out``, then each player's
+    figures, ``placing``, what the insight options add, and ``by_game``."""
     asked = figures.asked(standings.insight)
 
-    def added(player: Player) -> dict[str, Any]:
-        found: dict[str, Any] = {}
-        for figure in asked:
-            found.update(figure.player_json(standings, player))
-        return found
-
     def by_game(game: str, record: Record) -> dict[str, Any]:
-        found = record_json(record)
+        found: dict[str, Any] = dict(record_json(record))
         for figure in asked:
             found.update(figure.game_json(standings, game, record))
         return found
 
-    return {
-        "files": standings.files,
-        "left_out": standings.left_out,
-        "players": [
-            {"name": player.name, **record_json(player.overall), "placing": rounded(player.overall.placing),
-             **added(player),
-             "by_game": {game: by_game(game, player.by_game[game])
-                         for game in standings.games if game in player.by_game}}
-            for player in standings.players
-        ],
-    }
+    def one(player: Player) -> dict[str, Any]:
+        shape: StandingsPlayerJSON = {"name": player.name, **record_json(player.overall),
+                                      "placing": rounded(player.overall.placing), "by_game": {}}
+        entry: dict[str, Any] = {key: value for key, value in shape.items() if key != "by_game"}
+        for figure in asked:  # the insight options' keys, before by_game
+            entry.update(figure.player_json(standings, player))
+        entry["by_game"] = {game: by_game(game, player.by_game[game])
+                            for game in standings.games if game in player.by_game}
+        return entry
+
+    top: StandingsJSON = {"files": standings.files, "left_out": standings.left_out, "players": []}
+    return {**top, "players": [one(player) for player in standings.players]}
 
 
 def render_csv(standings: Standings) -> str:
@@ -81,7 +77,7 @@ def render_csv(standings: Standings) -> str:
     rows = []
     for game in [ALL, *standings.games]:
         for player, record in standings.table(game):
-            found = record_json(record)
+            found: dict[str, Any] = dict(record_json(record))
             if game == ALL:
                 found.update(dict.fromkeys(ACROSS_GAMES, ""))
             placing = rounded(record.placing) if game == ALL else None

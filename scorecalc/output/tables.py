@@ -4,7 +4,7 @@ wrapped by ``scorecalc/wrapping.py`` (the one text module: ``display_width``, ``
 tabulate draws the tables (``draw_table``: its "simple" format; ``draw_markdown``: its
 "github" format), with the cells ``wrap`` has already broken into lines and padded by the one
 width rule (``display_width``): tabulate's own ``maxcolwidths`` splits hyphenated words that
-fit and parts a value from its name (bench/RESULTS.md, 2026-12-01), so it never wraps here.
+fit and parts a value from its name (``bench/tabulate_wrapping.py`` shows it), so it never wraps here.
 tabulate is imported only when a table is drawn.
 
 One fitting rule, ``fit_tables``, fits every table to the width: the score pages' summary

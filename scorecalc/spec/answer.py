@@ -84,16 +84,61 @@ class Answered(Protocol):
     def takes_bare(self, token: str) -> bool:
         """Whether ``token`` alone can be this value (``3`` for a count)."""
 
+    def answer_fit(self, text: str) -> int:
+        """How surely ``text`` means this value: 0 not at all (``Spec.answer_fit``)."""
+
+
+MOST_WORDS = 3
+"""The most words one name of a fixed list is read from (``sea lion``, ``howler monkey``)."""
+
 
 def split_list(item: Answered, text: str) -> list[str]:
-    """A list answer's entries: separated by commas (or semicolons), or by spaces for words."""
+    """A list answer's entries: separated by commas (or semicolons), or by spaces for words, a
+    name of several words read whole where only one grouping reads (``names_read``)."""
     if "," in text or ";" in text:
         parts = re.split(r"[,;]", text)
     elif item.single_word:
-        parts = text.split()
+        parts = names_read(item, text.split())
     else:
         parts = [text]
     return [part.strip() for part in parts if part.strip()]
+
+
+def names_read(item: Answered, tokens: list[str]) -> list[str]:
+    """Words separated by spaces, grouped into the names they spell: ``sea lion booby`` is
+    ``sea lion``, ``booby`` when that is the one grouping every part of which reads as a name;
+    two groupings are refused with both; none: each word alone (its own message names it)."""
+    readings: list[list[str]] = []
+
+    def walk(start: int, taken: list[str]) -> None:
+        if len(readings) > 1:
+            return
+        if start == len(tokens):
+            readings.append(taken)
+            return
+        for end in range(start + 1, min(len(tokens), start + MOST_WORDS) + 1):
+            part = " ".join(tokens[start:end])
+            if item.answer_fit(part) > 0:
+                walk(end, [*taken, part])
+
+    walk(0, [])
+    if len(readings) > 1:
+        first, second = (", ".join(reading) for reading in readings[:2])
+        raise BadAnswer(f"'{' '.join(tokens)}' reads two ways: {first} — or — {second}; separate the "
+                        "names with commas")
+    return readings[0] if readings else longest_names(item, tokens)
+
+
+def longest_names(item: Answered, tokens: list[str]) -> list[str]:
+    """Words where no grouping reads whole: the longest name at each place, a word that is none
+    alone (so the one that is not a name is counted where the player counts it)."""
+    parts, start = [], 0
+    while start < len(tokens):
+        end = next((end for end in range(min(len(tokens), start + MOST_WORDS), start, -1)
+                    if item.answer_fit(" ".join(tokens[start:end])) > 0), start + 1)
+        parts.append(" ".join(tokens[start:end]))
+        start = end
+    return parts
 
 
 class Keyed(Protocol):

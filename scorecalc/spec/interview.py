@@ -50,9 +50,11 @@ class Ask:
     applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
     """``applies(table, record)``: whether the question applies, given the table so far and the
     record that holds the field (``None``: always)."""
-    needed: bool = False
+    needed: bool | Callable[[Table, Mapping[str, Any]], bool] = False
     """When it applies, the game needs it although the declaration leaves it optional (the
-    objective outside the Family variant): the player is not offered to skip it."""
+    objective outside the Family variant): the player is not offered to skip it. A function
+    ``needed(table, record)`` says so from the table's own answers (Percy's board, once he has
+    scientists at London or Paris): a part declined before it became needed is asked again."""
     most: Callable[[Table], int | None] | None = None
     """For a list: at most this many entries, given the table so far (a solo game's one player)."""
     complete: Callable[[Table], list[str]] | None = None
@@ -74,6 +76,10 @@ class Ask:
     """The kind of question the field is asked as, by its name in tally's registry of kinds
     (``tally/kinds.py``); empty: a value (a list asked entry by entry and a form follow from the
     declaration and ``forms``)."""
+
+    def needs(self, table: Table, record: Mapping[str, Any]) -> bool:
+        """Whether the table needs the field, given the table so far and the record that holds it."""
+        return self.needed(table, record) if callable(self.needed) else self.needed
 
     def __repr__(self) -> str:
         return f"Ask({self.order!r})"
@@ -101,6 +107,12 @@ class Step:
     """An empty answer is accepted here (it ends the form)."""
     value: Any = None
     """The form's part of the record so far (the grid typed), for going back."""
+    back: str = ""
+    """What ``<`` takes back here, in words (``row 3``); empty: nothing, ``<`` goes to the
+    question before."""
+    fault: str = ""
+    """What is wrong with the part asked again, in the players' words (a file's row that does not
+    read: ``unknown animal code 'Jg'``); a problem of the table names it with the step's label."""
 
 
 @dataclass(frozen=True, slots=True)

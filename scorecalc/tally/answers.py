@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError, Path
-from ..spec import MISSING, Spec
+from ..spec import MISSING, Spec, record_of
 from ..spec.answer import BadAnswer
 from ..spec.context import Context, Stop
 
@@ -26,25 +26,49 @@ def check(spec: Spec, text: str, path: Path) -> Any:
     try:
         value = spec.check(node, path, ctx)
     except Stop as error:
-        raise BadAnswer(describe(error, path)) from None
+        raise BadAnswer(describe(error, path, spec)) from None
     except InputError as error:
         ctx.report(error)
         value = MISSING
     if ctx.problems:
-        raise BadAnswer("; ".join(describe(problem, path) for problem in ctx.problems[:3]))
+        raise BadAnswer("; ".join(describe(problem, path, spec) for problem in ctx.problems[:3]))
     return as_written(spec, value)
 
 
-def describe(error: InputError, path: Path) -> str:
+def describe(error: InputError, path: Path, spec: Spec | None = None) -> str:
     """A problem as the player reads it: the part of the answer it is about, the message, the hint."""
     text = error.message
     if error.hint:
         text += f" ({error.hint})"
     inner = error.path[len(path):] if error.path[:len(path)] == path else ()
     if inner:  # the part of the answer as typed: its word (``tortoise``), else its place in it
-        typed = " ".join(str(part) if isinstance(part, str) else f"entry {part + 1}" for part in inner)
-        return f"{typed}: {text}"
+        return f"{part_words(inner, spec)}: {text}"
     return text
+
+
+def part_words(inner: Path, spec: Spec | None) -> str:
+    """A part of an answer as the player counts it: ``animal 2`` (the second animal typed), ``left
+    half icon 3``; ``entry 2`` where the list does not say what it holds."""
+    words = []
+    for part in inner:
+        if isinstance(part, int):
+            spec = spec.item_spec() if spec is not None else None
+            what = getattr(spec, "what", "") if spec is not None else ""
+            words.append(f"{what if isinstance(what, str) and what else 'entry'} {part + 1}")
+            continue
+        words.append(part.replace("_", " "))
+        spec = field_below(spec, part)
+    return " ".join(words)
+
+
+def field_below(spec: Spec | None, name: str) -> Spec | None:
+    """The spec of the field ``name`` of the record ``spec`` follows, or of one of its forms (a
+    Caribe book's pages); ``None`` when none has it."""
+    for form in (spec, *spec.parts()) if spec is not None else ():
+        record = record_of(form)
+        if record is not None and name in record.fields:
+            return record.fields[name].spec
+    return None
 
 
 def as_written(spec: Spec, value: Any) -> Any:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ..dates import written_minute
 from ..errors import InputError, Path
-from ..names import name_key
+from ..names import same_name_message, same_names
 from ..spec import MISSING, Record, Spec
 from ..spec.interview import Table
 from .answers import BadAnswer, check
@@ -49,6 +49,10 @@ class Work:
     def empty(self, question: Question, text: str) -> None:
         if question.answered and text == "":
             return  # keep the answer given before
+        if question.rarely and text in ("", "-"):  # none changed: its defaults, and FILE holds none
+            delete_at(self.data, question.path)
+            self.declined.add(question.path)
+            return
         list_path = question.kind.adds_to(question)
         if list_path is not None:  # a list's next entry
             if question.index < question.minimum:
@@ -149,12 +153,15 @@ class FormEntry:
 
 
 def check_name(data: dict[str, Any], question: Question, name: str) -> None:
-    key = name_key(name)
-    for i, player in enumerate(players_of(data)):
-        if question.path[1] == i or not isinstance(player, dict):
-            continue
-        if name_key(str(player.get("name", ""))) == key:
-            raise BadAnswer(f"player {i + 1} is already called {player['name']!r}; names must differ")
+    """``name`` refused for the player ``question`` asks about when another has it (``same_names``)."""
+    index = int(question.path[1])
+    names = {i: str(player.get("name", "")) for i, player in enumerate(players_of(data))
+             if isinstance(player, dict)}
+    names[index] = name
+    for player, earlier in same_names(dict(sorted(names.items()))):
+        if index in (player, earlier):
+            other = earlier if player == index else player
+            raise BadAnswer(same_name_message(other, names[other]))
 
 
 def is_name(question: Question) -> bool:

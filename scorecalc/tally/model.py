@@ -28,7 +28,7 @@ from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, Table, key_of, palette_of
-from . import settings
+from . import settings, told
 from .answers import BadAnswer
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
@@ -130,18 +130,28 @@ class Tally:
         if question.form is not None and question.step is not None:
             entry = FormEntry(self, work, question)
             question.form.answer(entry, question.step, text)
-            return Outcome(work.state(), said=tuple(entry.said))
+            return Outcome(self.as_chosen(work.state()), said=tuple(entry.said))
         if text == "" or (text == "-" and (question.optional or question.default is not MISSING)):
             work.empty(question, text)
         else:
-            value = question.kind.read(question, text)
+            value = self.read(question, text)
             if is_name(question):
                 check_name(work.data, question, value)
             work.put(question, value)
             if is_name(question) and question.answered:  # she is renamed everywhere the table names her
                 work.data = renamed(work.data, question.value, value)
-        after = work.state()
+        after = self.as_chosen(work.state())
         return Outcome(after, warnings=tuple(self.trial(after, question, set(shown))))
+
+    def read(self, question: Question, text: str) -> Any:
+        """``text`` read as ``question``'s value; a setting rarely changed refused in its readings'
+        words (``told.refusal``)."""
+        try:
+            return question.kind.read(question, text)
+        except BadAnswer as error:
+            if not question.rarely:
+                raise
+            raise BadAnswer(told.refusal(self.interview, question.path, question.spec, str(error))) from None
 
     def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
         """An answer taken away (a phone's field emptied): an optional part declined, a part with
@@ -251,7 +261,12 @@ class Tally:
 
     def complete(self, state: State) -> State:
         """The table as written when complete: no progress kept."""
-        return State(state.data, Progress())
+        return State(self.as_chosen(state).data, Progress())
+
+    def as_chosen(self, state: State) -> State:
+        """``state`` as FILE holds it: each setting rarely changed only where it differs from its
+        defaults (``settings.as_chosen``)."""
+        return settings.as_chosen(self.declaration, self.interview, state)
 
     # --- checking the table so far ------------------------------------------------------------
 
@@ -340,8 +355,13 @@ class Tally:
         for error in errors:
             fixing = self.fixing(state, error.path)
             plan = self.plan(fixing)
-            keys = [question.key for question in self.about(plan, error)]
-            out.append(Problem(error, fixing, tuple(keys), self.words(error, state.data)))
+            about = self.about(plan, error)
+            keys = [question.key for question in about]
+            words = self.words(error, state.data)
+            step = about[0].step if about else None
+            if step is not None and step.fault:  # the row as the player counts it, not the file's token
+                words = f"{self.seen(about[0].path, state.data)}, {step.label}: {step.fault}"
+            out.append(Problem(error, fixing, tuple(keys), words))
         return out
 
     def words(self, error: InputError, data: dict[str, Any]) -> str:

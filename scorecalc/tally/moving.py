@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from .questions import Question
 from .wording import brief
 
+WHOLE = 120
+"""How much of an answer the '=' list shows: whole in practice, wrapped under its number."""
+
 if TYPE_CHECKING:
     from .model import Tally
     from .prompt import Terminal
@@ -67,8 +70,8 @@ class Moving:
             opened = self.model.find(self.plan(), question.key)
             if opened is not None and opened.step is not None:
                 self.terminal.say(self.terminal.dim(
-                    f"  {opened.section}: open again at {opened.label} · '<' takes back the last · Enter "
-                    f"alone: {opened.step.default}"))
+                    f"  {opened.section}: open again at {opened.label} · '<' takes back "
+                    f"{opened.step.back or 'the last answer'} · Enter alone: {opened.step.default}"))
         self.cursor = question.key
 
     def go_to(self, question: Question, plan: list[Question]) -> bool | None:
@@ -79,7 +82,7 @@ class Moving:
             self.terminal.say("  (nothing is answered yet)")
             return True
         for number, earlier in enumerate(answered, start=1):
-            self.terminal.say(f"  {number:>3}. {self.seen(earlier)}: {brief(earlier)}")
+            self.terminal.say(f"  {number:>3}. {self.seen(earlier)}: {brief(earlier, WHOLE)}")
         while True:
             text = self.terminal.ask("› go to which? [stay]: ")
             if text is None:

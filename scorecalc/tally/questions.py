@@ -24,13 +24,14 @@ and the screens treat it; a field the interview asks as another kind names it (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
 from ..spec.interview import WHEN_AND_WHERE, Ask, EntryForm, Interview, Step, key_of
 from ..tablefile.reading import Progress as Progress  # its home is the table-file module
+from . import told
 from .kinds import FORM, ITEM, VALUE, Kind, named
 
 
@@ -68,6 +69,13 @@ class Question:
     step: Step | None = None
     rarely: str = ""
     """A setting rarely changed: asked first as this yes-or-no question (``Ask.rarely``)."""
+    told: str = ""
+    """A setting rarely changed, as it stands, in the players' words (``told.told``); a record
+    answered whose fields the game words, as said (``told.worded``: ``You vs Percy, normal``):
+    what the screens show of it, never its fields' file names."""
+    readings: tuple[str, ...] = ()
+    """A setting rarely changed: each of its fields in words, in the order its values are typed
+    (``told.readings``)."""
     folded: bool = False
     """On phones, asked last and folded ("nothing to change usually"): the date, the place and
     the settings rarely changed (SPEC section 8, "A phone in a player's hand"); the terminal asks
@@ -130,6 +138,8 @@ class Planner:
                 continue
             if ask.applies is not None and not ask.applies(self.data, value):
                 continue
+            if callable(ask.needed):  # needed or not, from the table's own answers
+                ask = replace(ask, needed=ask.needs(self.data, value))
             child = (*path, name)
             current = value.get(name, MISSING)
             first = len(out)
@@ -166,6 +176,9 @@ class Planner:
             optional=not spec_field.required and not ask.needed and spec_field.default is MISSING,
             default=spec_field.default, answered=value is not MISSING or declined, value=value,
             declined=declined, declared=spec_field, words=words, rarely=ask.rarely,
+            told=(told.told(self.interview, path, spec, value) if ask.rarely
+                  else told.worded(self.interview, path, spec, value)),
+            readings=told.readings(self.interview, path, spec, value) if ask.rarely else (),
         )
 
     def form_step(self, form: EntryForm, first: Field, record: dict[str, Any], path: Path, section: str,

@@ -332,6 +332,8 @@ class Session(Moving):
         choices = choice_line(question.spec)
         if doc and (doc, question.section) != self.last_doc:
             self.terminal.say(f"  {self.terminal.dim(doc)}")
+            for number, reading in enumerate(question.readings, start=1):  # a setting opened with 'y'
+                self.terminal.say(self.terminal.dim(f"    {number}. {reading}"))
         self.last_doc = (doc, question.section)
         if choices:
             self.terminal.say("  " + self.terminal.dim(choices))
@@ -419,8 +421,8 @@ class Session(Moving):
                           for q in fixes)
         self.terminal.say(self.terminal.bad(f"  ✗ {message}"))
         if not self.terminal.interactive:
-            self.terminal.say(f"{self.name}: the table does not add up; the questions that can fix it: "
-                              f"{names}; stopped ({self.kept()})")
+            self.terminal.say(f"{self.name}: {message}; the questions that can fix it: {names}; "
+                              f"stopped ({self.kept()})")
             return self.told()
         self.terminal.say(f"  the questions that can fix it, in turn: {names} ('=' goes to any other)")
         self.state = problem.state

@@ -2,17 +2,22 @@
 phones offer in place of its one-line answer (SPEC section 8, "A phone in a player's hand": each
 house rule a choice in words). The terminal asks the setting whole (``house rules?``); a phone's
 choice of one field becomes that one-line answer here, and the model applies it as any other
-(``Tally.apply_part``): one check, one wording.
+(``Tally.apply_part``): one check, one wording. FILE holds only what differs from the
+defaults (``as_chosen``); the setting in words is ``told.py``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ..spec import MISSING, record_of
+from ..spec import MISSING, Record, record_of
 from ..spec.interview import Interview, key_of
 from .answers import check, one_line
-from .questions import Question
+from .state import State
+
+if TYPE_CHECKING:
+    from .questions import Question
 
 
 @dataclass(frozen=True)
@@ -53,3 +58,27 @@ def whole(interview: Interview, question: Question, name: str, text: str) -> str
     answers = {part.name: part.value for part in parts(interview, question) if part.value}
     answers[name] = one_line(record.fields[name].spec, value)
     return ", ".join(f"{key} {answer}" for key, answer in answers.items())
+
+
+def as_chosen(declaration: Record, interview: Interview, state: State) -> State:
+    """``state`` with each setting rarely changed (``Ask.rarely``: Caracas' readings) holding only
+    what differs from its defaults, none at all (declined) when nothing does: FILE holds what was
+    chosen, not a block of defaults (a FILE read back has them filled in)."""
+    data, declined = state.data, set(state.progress.declined)
+    for name, spec_field in declaration.fields.items():
+        held = data.get(name)
+        record = record_of(spec_field.spec)
+        if not interview.ask(name).rarely or not isinstance(held, dict) or record is None:
+            continue
+        kept = {key: value for key, value in held.items()
+                if key not in record.fields or value != record.fields[key].default}
+        if kept == held:
+            continue
+        data = {key: value for key, value in data.items() if key != name}
+        if kept:
+            data[name] = kept
+        else:
+            declined.add((name,))
+    if data is state.data:
+        return state
+    return State(data, replace(state.progress, declined=frozenset(declined)))

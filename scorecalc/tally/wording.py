@@ -29,6 +29,8 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
     """What an empty answer means, as shown in brackets."""
     if gated:
         return "no"
+    if question.rarely or (question.told and question.answered and not question.declined):
+        return question.told
     if question.step is not None:
         return question.step.default
     if question.answered:
@@ -52,11 +54,12 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
 
 
 def help_text(question: Question, now: datetime.datetime, gated: bool) -> str:
+    if question.rarely:
+        return setting_help(question, gated)
     lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}"]
-    if gated:
-        lines.insert(0, f"  {question.rarely} empty or 'n': the defaults ({default_text(question, now)}); "
-                        f"'y': see them and change some; or type the {question.label} at once")
     lines.append(f"  answer: {question.spec.answer_syntax()}")
+    if question.step is not None and question.step.back:
+        lines.append(f"  '<' here takes back {question.step.back}")
     if not gated:
         if question.words and not question.spec.choices():
             lines.append("  names: " + ", ".join(dict.fromkeys(question.words)) + " (Tab completes)")
@@ -65,6 +68,21 @@ def help_text(question: Question, now: datetime.datetime, gated: bool) -> str:
             lines.append(f"  Enter alone: {default}")
         elif question.optional:
             lines.append("  Enter alone: skip it (optional)")
+    lines.append("  " + HELP)
+    return "\n".join(lines)
+
+
+def setting_help(question: Question, gated: bool) -> str:
+    """The help of a setting rarely changed, in the players' words: each of its readings with
+    what may be typed for it; its values typed in that order."""
+    lines = [f"  {question.label}: {question.doc}" if question.doc else f"  {question.label}"]
+    if gated:
+        lines.insert(0, f"  {question.rarely} empty or 'n': {question.told}; 'y': see each and change "
+                        "some; or type the values at once")
+    lines.extend(f"    {number}. {reading}" for number, reading in enumerate(question.readings, start=1))
+    example = " ".join(reading.rsplit("(now ", 1)[-1].rstrip(")") for reading in question.readings)
+    lines.append(f"  answer: the values in this order, e.g. '{example}'; left out at the end: as now")
+    lines.append(f"  Enter alone: {'no' if gated else question.told}")
     lines.append("  " + HELP)
     return "\n".join(lines)
 
@@ -79,6 +97,8 @@ def choice_line(spec: Spec) -> str:
 
 def brief(question: Question, room: int = 40) -> str:
     """An answer in a few words, for the list that '=' shows."""
+    if question.rarely or (question.told and not question.declined):
+        return question.told if len(question.told) <= room else question.told[:room - 1] + "…"
     if question.declined:
         return "skipped"
     if question.step is not None:
@@ -90,6 +110,8 @@ def brief(question: Question, room: int = 40) -> str:
             return " ".join(f"{key.replace('_', ' ')} {number}" for key, number in value.items())
         return "given"
     text = one_line(question.spec, question.value) if question.value is not MISSING else ""
+    if question.spec.answer_words():  # names from a fixed list as a player says them: sea lion
+        text = text.replace("_", " ")
     return text if len(text) <= room else text[:room - 1] + "…"
 
 

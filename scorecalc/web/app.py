@@ -191,7 +191,8 @@ def build(serving: Serving, token: str, host: str) -> ASGIApp:
                  token, host, serving.pad.say)
 
 
-STATIC = {"pad.js": "text/javascript", "board.js": "text/javascript", "pad.css": "text/css"}
+STATIC = {"idiomorph.js": "text/javascript", "morph.js": "text/javascript", "pad.js": "text/javascript",
+          "board.js": "text/javascript", "pad.css": "text/css"}
 """The pad's scripts and style, served beside its page."""
 QUICK = ("answer", "placing")
 """The routes taken on the event loop while the pad's lock is free (``under_lock``)."""

@@ -22,6 +22,7 @@ from . import parts
 from .pad import Pad
 from .pages import pad_html, phones_reply
 from .protocol import Served, dispatch
+from .reply import Status
 
 ROOT = "/tables"
 """Where the tables' files lie in the worker's file system."""
@@ -54,12 +55,12 @@ class Table(Served):
     """One table open in the app: its pad, and its score page once scored."""
 
     def __init__(self, key: str, game: str, name: str, now: datetime.datetime) -> None:
-        super().__init__(Pad(get_game(game), os.path.join(ROOT, key, name), now))
+        self.ident = key.replace("-", "")[:12].upper()
+        """The table's id as its code carries it (the pad's, ``Pad.ident``): a part made for another
+        table is refused."""
+        super().__init__(Pad(get_game(game), os.path.join(ROOT, key, name), now, ident=self.ident))
         self.key = key
         self.told = 0
-        self.ident = key.replace("-", "")[:12].upper()
-        """The table's id as its code carries it: a part made for another table is refused."""
-        self.table = self.ident  # a part pasted in the pad's own form must be this table's
         self.heard = parts.Collector()
         """The codes the camera has read so far ("Scan a part")."""
 
@@ -93,7 +94,7 @@ class Table(Served):
         ``{ok: false, message}``. ``table``: the id of the table this phone joined ("" if none)."""
         try:
             codes = parts.split(parts.part_of(self.pad, name, table))
-        except parts.PartError as error:
+        except (parts.PartError, ValueError) as error:
             return {"ok": False, "message": str(error)}
         return {"ok": True, "codes": codes, "pictures": parts.drawn(codes), "text": "\n".join(codes)}
 
@@ -108,15 +109,18 @@ class Table(Served):
         for a code that is no part."""
         try:
             heard = self.heard.add(text)
+            found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have,
+                                     "count": heard.count}
+            if heard.part is not None:
+                found["player"] = heard.part.player
+                reply = parts.take_parts(self.pad, [heard.part], [], self.ident)
+                found["taken"] = phones_reply(self.pad, reply)
+                found["whose"] = parts.whose(self.pad)
+                found["version"] = self.pad.version
         except parts.PartError as error:
             return {"ok": False, "message": str(error)}
-        found: dict[str, Any] = {"ok": True, "ident": heard.ident, "have": heard.have, "count": heard.count}
-        if heard.part is not None:
-            found["player"] = heard.part.player
-            reply = parts.take_text(self.pad, heard.packed, self.ident)
-            found["taken"] = phones_reply(self.pad, reply)
-            found["whose"] = parts.whose(self.pad)
-            found["version"] = self.pad.version
+        except Exception:  # a camera reads anything: whatever a code holds, the worker answers in words
+            return {"ok": False, "message": "this code could not be read: scan it again"}
         return found
 
     def whose(self, received: dict[str, bool] | None = None) -> dict[str, Any]:
@@ -146,7 +150,7 @@ class Table(Served):
         """A phone that joins with the game and her name alone: her name as player 1's."""
         reply = self.pad.answer("players[0].name", None, name)
         self.pad.settle()
-        return {"ok": reply.status == "saved", "message": reply.message}
+        return {"ok": reply.status is Status.SAVED, "message": reply.message}
 
     def page_body(self) -> str:
         """The pad's page as the server sends it, its ``<body>`` only (the app's frame has the head)."""
@@ -180,15 +184,17 @@ class Tables:
         ``{ok, have, count}``, and once whole ``game``, ``table`` (its id), ``names`` and
         ``packed`` (for ``Table.join``); ``ok`` false with a message in the players' words."""
         try:
-            if text.strip().startswith(parts.HEAD + ":") and "\n" not in text.strip():
+            if "\n" not in text.strip():
                 heard = self.heard.add(text)
                 found: dict[str, Any] = {"ok": True, "have": heard.have, "count": heard.count}
                 part, packed = heard.part, heard.packed
             else:
                 part = parts.joined(text)
-                packed, found = parts.pack(part), {"ok": True, "have": 1, "count": 1}
+                packed, found = text, {"ok": True, "have": 1, "count": 1}
         except parts.PartError as error:
             return {"ok": False, "message": str(error)}
+        except Exception:  # a camera reads anything: whatever a code holds, the worker answers in words
+            return {"ok": False, "message": "this code could not be read: scan it again"}
         if part is None:
             return found
         if part.player is not None:

@@ -25,6 +25,7 @@ the laptop's terminal says as the table fills is ``telling.py``.
 from __future__ import annotations
 
 import datetime
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -84,9 +85,10 @@ class Pad:
 
     def __init__(self, game: Game[Any], name: str, now: datetime.datetime,
                  say: Callable[[str], None] = lambda line: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, ident: str = "") -> None:
         self.game = game
         self.name = name
+        self.ident = ident or secrets.token_hex(6).upper()  # the table's id: parts.py refuses another's
         self.say = say
         self.clock = clock
         self.model = Tally(game, now)
@@ -95,6 +97,7 @@ class Pad:
         self.state = self.file.state
         self.foreign = self.file.foreign
         self.lock = threading.RLock()
+        self.held_back: list[str] | None = None  # while ``parts.together`` runs: the terminal's lines
         self.version = 0
         self.answers = 0
         self.shown_warnings: set[str] = set()
@@ -261,8 +264,7 @@ class Pad:
         now = board.current(question, row, self.state.data) if on_board else sheet.current(question)
         if after is self.state:
             return Reply(Status.SAVED, current=now)  # nothing to change
-        same = (get(self.state.data, where), self.state.progress) == (get(after.data, where),
-                                                                      after.progress)
+        same = (get(self.state.data, where), self.state.progress) == (get(after.data, where), after.progress)
         if same and now is not None:
             return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
         if isinstance(row, str) and now and board.current(question, row, after.data) == now:
@@ -336,7 +338,8 @@ class Pad:
         """The new state kept and written to FILE; "saved" only once it is there. ``label`` and
         ``text`` say on the terminal what changed; the reply carries ``question``'s answer now."""
         try:
-            self.write(render(self.game, after.data, after.progress))
+            if self.held_back is None:  # else ``parts.together`` writes FILE once, after the last answer
+                self.write(render(self.game, after.data, after.progress))
         except UsageError as error:
             self.say(str(error))
             self.say(f"{self.name}: the answer not saved: {label}: {text}")
@@ -344,7 +347,7 @@ class Pad:
             return Reply(Status.FAILED, 503, self.failure)
         self.answers += 1
         self.shown_warnings.update(warnings)
-        self.say(f"  {label}: {text} ✓")
+        (self.say if self.held_back is None else self.held_back.append)(f"  {label}: {text} ✓")
         self.commit(state=after)  # reviewed after the phone is told (``settle``), or by the next view
         return Reply(Status.SAVED, current=self.now_at(question) if question is not None else None,
                      warnings=warnings)
@@ -357,8 +360,7 @@ class Pad:
         return sheet.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
-        note = self.file.write(text)
-        if note:
+        if note := self.file.write(text):
             self.say(note)
 
     # --- a tile half built on a phone ---------------------------------------------------------
@@ -461,8 +463,7 @@ class Pad:
         warned = self.warned is not None and self.warned[0] is self.state and \
             set(review.warnings) <= set(self.warned[1])
         if review.warnings and not (anyway and warned):
-            self.commit(warned=(self.state, review.warnings))  # every phone shows them beside "Score it
-            # anyway"
+            self.commit(warned=(self.state, review.warnings))  # every phone shows them: "Score it anyway"
             return Reply(Status.WARNED, 200, "score it anyway?", warnings=review.warnings)  # not an error
         try:
             self.file.write_complete(self.state, review.closed, self.answers)

@@ -19,17 +19,23 @@ from .pad import Pad
 from .reply import Reply, Status
 from .views import SectionView, View
 
+ANSWER_MOST = 10_000
+"""The most characters a phone's text field takes (its ``maxlength``; a longer paste is refused in
+words at once): an answer carries its value and the value it last saw, at up to three bytes a
+character in JSON, and the pad takes a request of at most 64 KB."""
+
 
 @cache
 def templates() -> jinja2.Environment:
     """The pad's templates (``web/templates``), then the html format's (``output/templates``: the
     board's rules the pad's style includes), in the one environment (``output.templating``);
-    the form draws each section through ``section_html``."""
+    the form draws each section through ``section_html``; ``most`` is ``ANSWER_MOST``."""
     from ..output.templating import environment
 
     found = environment("scorecalc.web", "scorecalc.output")
     found.globals["section_html"] = section_html
     found.globals["shapes_html"] = shapes_html
+    found.globals["most"] = ANSWER_MOST
     return found
 
 

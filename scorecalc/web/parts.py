@@ -1,245 +1,115 @@
-"""A player's part, sent from her phone to the phone that holds the table (SPEC section 9,
-"Several phones, no network"): the one place that knows the part's format.
+"""A player's part made from the pad on her phone, and taken by the pad that holds the table (SPEC
+section 9, "Several phones, no network"); its format on the way is ``packing.py``'s.
 
-A part is the pad's own answers, ``{place, seen, value}``, below one player named by her name
-(``money``, ``grid.r3c2``, ``grid``: the places of ``players[i].`` without the seat), with the
-game, the table's id (empty when the phone started from the game and her name alone) and a
-version. The holder applies it to the player of that name, whatever her seat, each answer
-through the pad's compare-and-set (``Pad.answer``, as a phone's answer is): a part taken twice
-changes nothing twice, an answer the holder holds otherwise is shown stale with both values,
-never overwritten. No import of ``pages.py`` (which imports this module for its route).
-The table's own code (what a joining phone scans first: the game, the settings, the names and
-the id) is the same form with no player and whole places (``players[1].name``).
-
-On the way: JSON with one-letter keys, raw deflate (zlib ``wbits=-15``, which is the browser's
-``CompressionStream('deflate-raw')`` too), then Base45 (RFC 9285), whose 45 characters are QR's
-alphanumeric set: 5.5 bits a character where byte mode spends 8 (docs/app.md has the measured
-sizes). Split over codes of at most ``MOST`` characters, each ``SC1:ID:I:N:DATA`` ("2 of 3"),
-taken in any order and joined when every one is in (``Collector``). It runs under Pyodide too.
+The holder applies a part to the player of its name, whatever her seat, each answer through the
+pad's compare-and-set (``Pad.answer``, as a phone's answer is), in one pass and as one
+(``together``: FILE written once): a part taken twice changes nothing twice, an answer the holder
+holds otherwise is shown stale with both values, never overwritten, and an answer the table
+refuses refuses the whole part, nothing taken. A part carries only what one player's part can
+hold (``admitted``) and names its table (``Pad.ident``). No import of ``protocol.py`` (which
+imports this module for its route).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
+from ..errors import Path, UsageError
+from ..games import get_game
+from ..spec.base import Spec
+from ..spec.interview import record_at
+from ..spec.record import record_of
+from ..tablefile.layout import render
+from .packing import (
+    ALPHABET,
+    BIGGEST,
+    CODE,
+    CODES,
+    GROUP,
+    HEAD,
+    MOST,
+    OLD_HEAD,
+    PASTED,
+    VERSION,
+    Answer,
+    Code,
+    Collector,
+    Heard,
+    Part,
+    PartError,
+    base45,
+    code_of,
+    deflate,
+    dictionary,
+    inflate,
+    joined,
+    pack,
+    part_id,
+    pasted,
+    places_below,
+    read,
+    split,
+    unbase45,
+    unpack,
+)
 from .pad import Pad
 from .places import parse_place
 from .reply import Reply, Status
 
-VERSION = 1
-"""The part format's version (``v``); a part of another version is refused, saying so."""
-HEAD = "SC1"
-"""What every code begins with: this is a scorecalc part (of code format 1)."""
-MOST = 160
-"""Characters of a part's data in one code. With the head, a code holds at most 175 alphanumeric
-characters: QR version 7 at error correction M (45 x 45 modules, 53 with the quiet zones), so a
-code 170 camera pixels wide (the app's 360 CSS pixels held at arm's length: docs/app.md) gets
-more than 3 pixels a module, where every decoder measured read every code with a pixel of blur
-(``bench/qr_parts.py``)."""
-BIGGEST = 64 * 1024
-"""Bytes a part may unpack to (the pad's own limit on a request): more is no part."""
-CODES = 36
-"""Codes a part may be split over."""
-ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+__all__ = [
+    "ALPHABET", "BIGGEST", "CODE", "CODES", "GROUP", "HEAD", "MOST", "OLD_HEAD", "PASTED",
+    "VERSION", "Answer", "Code", "Collector", "Heard", "Part", "PartError", "base45", "code_of",
+    "deflate", "dictionary", "inflate", "joined", "pack", "part_id", "pasted", "places_below",
+    "read", "split", "unbase45", "unpack",
+]
+"""The format's names, as the app's worker and the tests call them here."""
+
+ENTRIES = 100
+"""Entries of one list a part may add where the game's declaration sets no bound of its own (it
+allows ten thousand): more than any box makes of a player's exhibitions or books."""
+VALUE = 1000
+"""Characters of one answer (a place is at most ``places.MOST``)."""
 
 
-class PartError(ValueError):
-    """A text or code that is no part this table can take, in the players' words."""
+HALTED: WeakSet[Pad] = WeakSet()
+"""The pads whose server a signal is stopping (``serve.stopping_server``): a part being applied
+there is dropped whole, at its next answer."""
 
 
-# --- Base45 (RFC 9285) ---------------------------------------------------------------------------
-
-def base45(data: bytes) -> str:
-    out = []
-    for at in range(0, len(data) - 1, 2):
-        number = data[at] * 256 + data[at + 1]
-        number, c = divmod(number, 45)
-        e, d = divmod(number, 45)
-        out += [ALPHABET[c], ALPHABET[d], ALPHABET[e]]
-    if len(data) % 2:
-        d, c = divmod(data[-1], 45)
-        out += [ALPHABET[c], ALPHABET[d]]
-    return "".join(out)
+def stopped(pad: Pad) -> str:
+    """Why ``pad`` takes no part now, in words (``Pad.failure``, or its server stopping); empty:
+    it takes one."""
+    return pad.failure or ("the pad stopped" if pad in HALTED else "")
 
 
-def unbase45(text: str) -> bytes:
-    try:
-        values = [ALPHABET.index(char) for char in text]
-    except ValueError:
-        raise PartError("a character that is in no part: was it copied whole?") from None
-    if len(values) % 3 == 1:
-        raise PartError("the part is cut short: was it copied whole?")
-    out = bytearray()
-    for at in range(0, len(values), 3):
-        group = values[at:at + 3]
-        number = sum(value * 45 ** power for power, value in enumerate(group))
-        if len(group) == 3:
-            if number > 0xFFFF:
-                raise PartError("the part is damaged: was it copied whole?")
-            out += bytes(divmod(number, 256))
-        else:
-            if number > 0xFF:
-                raise PartError("the part is damaged: was it copied whole?")
-            out.append(number)
-    return bytes(out)
+def most_answers(game: str) -> int:
+    """The most answers one player's part can hold, from the game's declaration: each field a
+    player is asked, a list asked entry by entry at most its bound (or ``ENTRIES``) times its
+    entry's places, a record its fields'; a board (the fields a game's form fills) at most
+    ``ENTRIES`` squares and its finishing answer."""
+    known = get_game(game)
+    player = record_at(known.declaration, "players")
+    form = known.interview.form("players")
+    filled = set(form.fields) if form is not None else set()
+    asked = [spec_field.spec for name, spec_field in player.fields.items() if name != "name"
+             and name not in filled and known.interview.ask(f"players.{name}").order is not None]
+    return sum(map(places_in, asked)) + (ENTRIES + 1 if filled else 0)
 
 
-# --- the part ------------------------------------------------------------------------------------
-
-Answer = tuple[str, str | None, str]
-"""``(place, seen, value)``: the pad's answer form (``seen`` ``None``: nothing seen there)."""
-
-
-@dataclass(frozen=True)
-class Part:
-    """One player's answers (``player`` her name), or the table's own code (``player`` ``None``:
-    the settings and names, whole places)."""
-
-    game: str
-    table: str
-    player: str | None
-    answers: tuple[Answer, ...]
-
-    def data(self) -> bytes:
-        sent: dict[str, Any] = {"v": VERSION, "g": self.game, "t": self.table,
-                                "a": [list(answer) for answer in self.answers]}
-        if self.player is not None:
-            sent["p"] = self.player
-        text = json.dumps(sent, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        return text.encode("utf-8")
-
-
-def pack(part: Part) -> str:
-    """The part as one text: JSON, raw deflate, Base45."""
-    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return base45(squeeze.compress(part.data()) + squeeze.flush())
-
-
-def unpack(text: str) -> Part:
-    """The part a text holds; ``PartError`` in the players' words when it holds none."""
-    raw = unbase45(text)
-    loose = zlib.decompressobj(-15)
-    try:
-        data = loose.decompress(raw, BIGGEST)
-    except zlib.error:
-        raise PartError("the part is damaged: was it copied whole?") from None
-    if loose.unconsumed_tail or not loose.eof:
-        raise PartError("the part is damaged or too large: was it copied whole?")
-    try:
-        sent = json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise PartError("the part is damaged: was it copied whole?") from None
-    return read(sent)
-
-
-def read(sent: Any) -> Part:
-    if not isinstance(sent, dict) or not isinstance(sent.get("v"), int):
-        raise PartError("this is no scorecalc part")
-    if sent["v"] != VERSION:
-        raise PartError("this part was made by another version of scorecalc: update both phones")
-    game, table, player, answers = sent.get("g"), sent.get("t", ""), sent.get("p"), sent.get("a")
-    if not (isinstance(game, str) and isinstance(table, str) and (player is None or isinstance(player, str))
-            and isinstance(answers, list)):
-        raise PartError("this is no scorecalc part")
-    taken: list[Answer] = []
-    for answer in answers:
-        if not (isinstance(answer, list) and len(answer) == 3 and isinstance(answer[0], str)
-                and (answer[1] is None or isinstance(answer[1], str)) and isinstance(answer[2], str)):
-            raise PartError("this is no scorecalc part")
-        taken.append((answer[0], answer[1], answer[2]))
-    return Part(game, table, player, tuple(taken))
-
-
-def part_id(packed: str) -> str:
-    """Six characters naming a packed part (its codes carry it, so two parts never mix)."""
-    return base64.b32encode(hashlib.sha256(packed.encode()).digest()).decode()[:6]
-
-
-def split(part: Part, most: int = MOST) -> list[str]:
-    """The part's codes: ``SC1:ID:I:N:DATA``, each ``DATA`` at most ``most`` characters."""
-    packed = pack(part)
-    count = max(1, -(-len(packed) // most))
-    size = -(-len(packed) // count)  # as even as can be: each code as sparse as the others
-    pieces = [packed[at:at + size] for at in range(0, len(packed), size)] or [""]
-    if len(pieces) > CODES:
-        raise PartError(f"this part needs {len(pieces)} codes, more than {CODES}")
-    ident = part_id(packed)
-    return [f"{HEAD}:{ident}:{i}:{len(pieces)}:{piece}" for i, piece in enumerate(pieces, start=1)]
-
-
-@dataclass(frozen=True)
-class Code:
-    ident: str
-    index: int
-    count: int
-    data: str
-
-
-def code_of(text: str) -> Code:
-    """One code's text, read; ``PartError`` when it is none of a part's."""
-    fields = text.strip().split(":", 4)
-    if len(fields) != 5 or fields[0] != HEAD:
-        raise PartError("this code is not a scorecalc part")
-    _, ident, index, count, data = fields
-    if not (len(ident) == 6 and index.isdigit() and count.isdigit()
-            and 1 <= int(index) <= int(count) <= CODES):
-        raise PartError("this code is not a scorecalc part")
-    return Code(ident, int(index), int(count), data)
-
-
-@dataclass
-class Heard:
-    """What a code (or a pasted text) brought: the part's codes in so far, and the part once whole."""
-
-    ident: str
-    have: int
-    count: int
-    part: Part | None = None
-    packed: str = ""
-
-
-@dataclass
-class Collector:
-    """The codes heard, by part: joined when each of a part's codes is in, in any order."""
-
-    codes: dict[str, dict[int, Code]] = field(default_factory=dict)
-
-    def add(self, text: str) -> Heard:
-        code = code_of(text)
-        have = self.codes.setdefault(code.ident, {})
-        if have and next(iter(have.values())).count != code.count:
-            raise PartError("this code is not a scorecalc part")
-        have[code.index] = code
-        heard = Heard(code.ident, len(have), code.count)
-        if len(have) == code.count:
-            packed = "".join(have[i].data for i in range(1, code.count + 1))
-            if part_id(packed) != code.ident:
-                del self.codes[code.ident]
-                raise PartError("the part's codes do not fit together: scan them again")
-            heard.part, heard.packed = unpack(packed), packed
-        return heard
-
-
-def joined(text: str) -> Part:
-    """A pasted text: one or more codes (a line each, in any order), or a whole packed part."""
-    lines = [line.strip() for line in text.replace("\r", "\n").split("\n") if line.strip()]
-    if not lines:
-        raise PartError("nothing pasted: paste the text the sending phone shows")
-    if not lines[0].startswith(HEAD + ":"):
-        return unpack("".join(lines))
-    collector = Collector()
-    heard = [collector.add(line) for line in lines]
-    whole = [one.part for one in heard if one.part is not None]
-    if not whole:
-        last = heard[-1]
-        raise PartError(f"{last.have} of the part's {last.count} codes pasted: paste every one")
-    return whole[-1]
+def places_in(spec: Spec, depth: int = 0) -> int:
+    """The answers a field of ``spec`` takes: one, or its record's (a list asked entry by entry: at
+    most ``ENTRIES`` entries' of them)."""
+    entries = spec.asked_entries()
+    record = record_of(entries if entries is not None else spec.asked_fields())
+    each = sum(places_in(inner.spec, depth + 1) for inner in record.fields.values()) \
+        if record is not None and record.fields and depth < 4 else 1
+    if entries is None:
+        return each
+    bounds = spec.list_bounds()
+    return (min(bounds[1], ENTRIES) if bounds is not None else ENTRIES) * each
 
 
 # --- made from a pad, taken by a pad -------------------------------------------------------------
@@ -306,18 +176,17 @@ def table_of(pad: Pad, table: str) -> Part:
 
 @dataclass
 class Taken:
-    """What applying a part did: ``new`` answers taken, ``had`` held already, the ``stale`` ones
-    (the table holds another value: both shown, nothing overwritten) and the ``refused``."""
+    """What applying a part did: ``new`` answers taken, ``had`` held already, and the ``stale``
+    ones (the table holds another value: both shown, nothing overwritten), in words."""
 
     player: str
     new: int = 0
     had: int = 0
     stale: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
 
     @property
     def whole(self) -> bool:
-        return not self.stale and not self.refused
+        return not self.stale
 
     def message(self) -> str:
         said = f"{self.player}'s part: "
@@ -327,17 +196,19 @@ class Taken:
             if self.new and self.had:
                 said += f" ({self.had} held already)"
             return said
-        said += f"{self.new} taken, {self.had} held already"
-        if self.stale:
-            said += "; not taken, the table holds another answer (change it there if hers is right): " + \
+        said += f"{self.new} taken, {self.had} held already; "
+        if len(self.stale) > SHOWN:
+            more = len(self.stale) - SHOWN
+            said += f"{len(self.stale)} answers conflict, not taken (the table holds another answer; " \
+                f"change it there if hers is right): {'; '.join(self.stale[:SHOWN])}; and {more} more"
+        else:
+            said += "not taken, the table holds another answer (change it there if hers is right): " + \
                 "; ".join(self.stale)
-        if self.refused:
-            said += "; refused: " + "; ".join(self.refused)
         return said
 
-    def json(self) -> dict[str, Any]:
-        return {"status": "saved" if self.whole else "stale", "player": self.player, "new": self.new,
-                "had": self.had, "stale": self.stale, "refused": self.refused, "message": self.message()}
+
+SHOWN = 3
+"""Conflicts a message names; the rest it counts."""
 
 
 def labels(pad: Pad) -> dict[str, tuple[str, str | None]]:
@@ -355,58 +226,163 @@ def labels(pad: Pad) -> dict[str, tuple[str, str | None]]:
     return found
 
 
-def take(pad: Pad, part: Part, table: str = "") -> Taken:
-    """``part`` applied to this pad's player of its name: each answer through the pad's
-    compare-and-set. An answer refused only for its order (a tile not yet next to another) is
-    tried again once those after it are in. ``PartError``: a part this table cannot take."""
+def admitted(game: str, part: Part) -> list[tuple[Path, Answer]]:
+    """The part's answers with their places read, if one player's part can hold them: places of
+    her record that the game asks, each once, at most ``most_answers`` of them, none longer than
+    ``VALUE``; else ``PartError``, one line in the players' words."""
+    who = part.player or "this"
+    most = most_answers(game)
+    if len(part.answers) > most:
+        raise PartError(f"{who}'s part holds {len(part.answers):,} answers, more than one player's part "
+                        f"can hold ({most:,}): it was not made by scorecalc")
+    known = get_game(game)
+    fields = {name for name in record_at(known.declaration, "players").fields
+              if name != "name" and known.interview.ask(f"players.{name}").order is not None}
+    read: list[tuple[Path, Answer]] = []
+    unknown = 0
+    for place, seen, value in part.answers:
+        path = parse_place(place)
+        if path is None or not isinstance(path[0], str) or path[0] not in fields:
+            unknown += 1
+        elif max(len(value), len(seen or "")) > VALUE:
+            raise PartError(f"{who}'s part holds an answer of {len(value):,} characters: it was not made "
+                            "by scorecalc")
+        else:
+            read.append((path, (place, seen, value)))
+    if unknown:
+        plural = "s" if unknown != 1 else ""
+        raise PartError(f"{who}'s part holds {unknown:,} answer{plural} to questions this table never asks "
+                        f"of a player: was it made for {known.title}?")
+    if len({path for path, _ in read}) < len(read):
+        raise PartError(f"{who}'s part answers a question twice: it was not made by scorecalc")
+    return read
+
+
+def order(read: list[tuple[Path, Answer]]) -> list[Answer]:
+    """The answers in an order the table takes them in one pass: by field as the part gives them,
+    a list's entries by their number, a board's squares row by row (a square may be on its
+    board's rows or the row below) and the board itself after them ("done")."""
+    first: dict[str | int, int] = {}
+    for path, _ in read:
+        first.setdefault(path[0], len(first))
+    within = {path[:cut] for path, _ in read for cut in range(1, len(path))}
+
+    def rank(item: tuple[int, tuple[Path, Answer]]) -> tuple[Any, ...]:
+        at, (path, (place, _, _)) = item
+        numbers = tuple(part for part in path if isinstance(part, int))
+        return first[path[0]], path in within, numbers, square(place)[:2], at
+
+    return [answer for _, (_, answer) in sorted(enumerate(read), key=rank)]
+
+
+def take(pad: Pad, part: Part, table: str) -> Taken:
+    """``part`` applied to this pad's player of its name, in one go (``together``): each answer
+    through the pad's compare-and-set in one pass, FILE written once. An answer the table refuses
+    refuses the whole part (``PartError`` naming it; nothing taken); one it holds otherwise is
+    stale, shown with both values. ``table``: this table's id (``seat_for``)."""
+    seat = seat_for(pad, part, table)
+    assert part.player is not None
+    answers = order(admitted(pad.game.name, part))
+    taken = Taken(part.player)
+    held = labels(pad)  # the one view: each place of the part is its own, as it was here before
+    refused: list[tuple[str, Reply]] = []
+
+    def work() -> bool:
+        for place, seen, value in answers:
+            whole = f"players[{seat}].{place}"
+            if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
+                taken.had += 1
+                continue
+            if stopped(pad):  # a signal, or FILE cannot be written: nothing of the part kept
+                return False
+            before = pad.answers
+            reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (protocol.answer)
+            if reply.status is Status.SAVED:
+                taken.new += pad.answers > before
+                taken.had += pad.answers == before
+            elif reply.status is Status.STALE:
+                taken.stale.append(stale_words(pad, held, whole, reply, value))
+            else:
+                refused.append((whole, reply))
+                return False
+        return True
+
+    if not together(pad, work):
+        if not refused:
+            raise PartError(f"{part.player}'s part was not taken: {stopped(pad)}")
+        whole, reply = refused[0]
+        why = "this table does not ask it" if reply.code == 404 else reply.message  # not "another phone"
+        raise PartError(f"{part.player}'s part was not taken, nothing of it: {label_of(pad, held, whole)}: "
+                        f"{why}")
+    pad.settle()
+    return taken
+
+
+def seat_for(pad: Pad, part: Part, table: str) -> int:
+    """The seat of the player ``part`` is for, or ``PartError`` saying why the pad cannot take it:
+    a table's code, another game, the pad stopped, a part made for another table (one made with
+    no table's id, from the game and her name alone, is taken by any table), no player of her name."""
     if part.player is None:
         raise PartError("this is a table's code, not a player's part: scan it on a phone that joins")
+    if stopped(pad):
+        raise PartError(f"{part.player}'s part was not taken: {stopped(pad)}")
     if part.game != pad.game.name:
         raise PartError(f"this is a part for {part.game}, and this table is {pad.game.title}")
-    if part.table and table and part.table != table:
+    if part.table and part.table != table:
         raise PartError(f"{part.player}'s part was made for another table")
     seat = seat_of(pad, part.player)
     if seat is None:
         raise PartError(f"no player here is named {part.player}: a part is applied to the player of "
                         "her name (type her name as she did, or check it on her phone)")
-    taken = Taken(part.player)
-    waiting: list[Answer] = list(part.answers)
-    refused: dict[str, tuple[Answer, Reply]] = {}
-    while waiting:
-        again: list[Answer] = []
-        new = taken.new
-        held = labels(pad)  # the part's places are its own: each one's value is as it was here
-        for place, seen, value in waiting:
-            whole = f"players[{seat}].{place}"
-            if held.get(whole, ("", None))[1] == value:  # held already: counted, nothing sent
-                taken.had += 1
-                refused.pop(whole, None)
-                continue
-            before = pad.answers
-            reply = pad.answer(whole, seen, value)  # what a phone's POST answer calls (pages.answer_call)
-            if reply.status == "saved":
-                refused.pop(whole, None)
-                if pad.answers > before:
-                    taken.new += 1
-                else:
-                    taken.had += 1
-            elif reply.status == "stale":
-                taken.stale.append(stale_words(pad, whole, reply, value))
-            else:
-                refused[whole] = ((place, seen, value), reply)
-                again.append((place, seen, value))
-        waiting = again if taken.new > new else []  # tried again while the last round took some
-    pad.settle()
-    said = labels(pad)
-    for whole, (_, reply) in refused.items():
-        taken.refused.append(f"{said.get(whole, (part.player, None))[0]}: {reply.message}")
-    return taken
+    return seat
 
 
-def stale_words(pad: Pad, whole: str, reply: Reply, value: str) -> str:
-    label = labels(pad).get(whole, (whole, None))[0]
-    held, sent = reply.words if reply.words is not None else (reply.current or "", value)
-    return f"{label} is “{held or 'empty'}” here, “{sent or 'empty'}” in the part"
+def together(pad: Pad, work: Callable[[], bool]) -> bool:
+    """Several answers as one (a player's part): ``work`` gives them through ``Pad.answer`` while
+    FILE is left as it was (``Pad.held_back`` holds what the terminal will say of them), and says
+    whether to keep them. Kept: FILE written once, then the terminal told of each; else (or once
+    the pad stopped or cannot write, ``stopped``) the table is as it was before ``work``:
+    nothing written, nothing said (an error ``work`` raises too, once the table is put back).
+    Whether kept."""
+    with pad.lock:
+        state, answers, warnings = pad.state, pad.answers, set(pad.shown_warnings)
+        pad.held_back = []
+        try:
+            keep = work() and not stopped(pad)
+        except BaseException:
+            pad.answers, pad.shown_warnings = answers, warnings
+            pad.commit(state=state)
+            raise
+        finally:
+            said, pad.held_back = pad.held_back, None
+        failure = ""
+        if keep and pad.state is not state:
+            try:
+                pad.write(render(pad.game, pad.state.data, pad.state.progress))
+            except UsageError as error:
+                pad.say(failure := str(error))
+                keep = False
+        if not keep:
+            pad.answers, pad.shown_warnings = answers, warnings
+            pad.commit(state=state, failure=failure)  # up, never back: a phone at a later one fetches this
+            return False
+        for line in said:
+            pad.say(line)
+        return True
+
+
+def label_of(pad: Pad, held: dict[str, tuple[str, str | None]], whole: str) -> str:
+    """A place in the players' words: as the view showed it, else as the model says it."""
+    if whole in held:
+        return held[whole][0]
+    path = parse_place(whole)
+    return pad.seen(path) if path is not None else whole
+
+
+def stale_words(pad: Pad, held: dict[str, tuple[str, str | None]], whole: str, reply: Reply,
+                value: str) -> str:
+    shown, sent = reply.words if reply.words is not None else (reply.current or "", value)
+    return f"{label_of(pad, held, whole)} is “{shown or 'empty'}” here, “{sent or 'empty'}” in the part"
 
 
 def begin(pad: Pad, part: Part) -> list[str]:
@@ -419,7 +395,7 @@ def begin(pad: Pad, part: Part) -> list[str]:
     refused = []
     for place, seen, value in part.answers:
         reply = pad.answer(place, seen, value)
-        if reply.status != "saved":
+        if reply.status is not Status.SAVED:
             refused.append(f"{place}: {reply.message}")
     pad.settle()
     return refused
@@ -451,13 +427,35 @@ def whose(pad: Pad) -> str:
 
 
 def take_text(pad: Pad, text: str, table: str = "") -> Reply:
-    """A pasted part (its codes' text, or the whole text), applied: the pad's reply, its message
-    in the players' words; ``saved`` when every answer is in, ``stale`` when some were not taken."""
+    """A pasted text (the codes of one part or several, a line each) applied: each part whole,
+    each in one go (``take``), or refused by its player's name. The pad's reply, its message a
+    line a part in the players' words: ``saved`` when every part is in whole, ``refused`` when
+    none was taken, else ``stale``. ``table``: this table's id."""
+    try:
+        found, wrong = pasted(text)
+    except PartError as error:
+        return Reply(Status.REFUSED, 422, str(error), version=pad.version)
+    return take_parts(pad, found, wrong, table)
+
+
+def take_parts(pad: Pad, found: list[Part], wrong: list[str], table: str) -> Reply:
+    """Parts applied (each in one go, ``take``), and ``wrong``: what was no part, in words; as one reply."""
+    said = list(wrong)
+    applied = whole = 0
     with pad.lock:
-        try:
-            taken = take(pad, joined(text), table)
-        except PartError as error:
-            return Reply(Status.REFUSED, 422, str(error), version=pad.version)
-        received(pad)[taken.player] = taken.whole
-        return Reply(Status.SAVED if taken.whole else Status.STALE, 200 if taken.whole else 409,
-                     taken.message(), version=pad.version)
+        for part in found:
+            try:
+                taken = take(pad, part, table)
+            except PartError as error:
+                said.append(str(error))
+                continue
+            received(pad)[taken.player] = taken.whole
+            applied += 1
+            whole += taken.whole
+            said.append(taken.message())
+        if not applied:
+            return Reply(Status.REFUSED, 422, "\n".join(said) or "this is no scorecalc part",
+                         version=pad.version)
+        if whole == applied == len(said):
+            return Reply(Status.SAVED, 200, "\n".join(said), version=pad.version)
+        return Reply(Status.STALE, 409, "\n".join(said), version=pad.version)

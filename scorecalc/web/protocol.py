@@ -43,8 +43,6 @@ class Served:
     def __init__(self, pad: Pad) -> None:
         self.pad = pad
         self.page: str | None = None
-        self.table = ""
-        """The table's id a pasted part must carry (the app's; the server takes any)."""
 
     def score(self, anyway: bool = False) -> Reply:
         return self.scored(self.pad.score(anyway))
@@ -178,13 +176,13 @@ def placing(served: Served, sent: Any) -> Response:
 
 def part(served: Served, sent: Any) -> Response:
     """``POST part``: ``{text}``, a player's part as her phone shows it ("Send my part"), pasted,
-    each answer through the pad's compare-and-set (``parts.take_text``)."""
+    each answer through the pad's compare-and-set (``parts.take_text``); a part made for a table
+    other than this pad's (``Pad.ident``) refused, whatever ``table`` the phone sends."""
     from .parts import take_text
 
     if not (isinstance(sent, dict) and isinstance(sent.get("text"), str)):
         raise Refused(400, "send JSON {text}")
-    reply = take_text(served.pad, sent["text"], served.table or str(sent.get("table", "")))
-    return replied(served.pad, reply)
+    return replied(served.pad, take_text(served.pad, sent["text"], served.pad.ident))
 
 
 POSTED: dict[str, tuple[str, Callable[[Served, Any], Response]]] = {

@@ -152,6 +152,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
 
     from .app import Serving, build
     from .door import door, raise_open_files
+    from .parts import HALTED
 
     address, sock = choose(bind)
     token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -161,7 +162,7 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
     config = uvicorn.Config(build(serving, token, address.host_header), log_level="warning",
                             timeout_graceful_shutdown=GRACE, lifespan="off", access_log=False,
                             server_header=False, date_header=False, ws="none", http=door(token=token))
-    server = stopping_server(config)
+    server = stopping_server(config, lambda: HALTED.add(pad))
     if address.note:
         say(address.note)
     say("Every phone at the table: open this address (same network), or scan the code:")
@@ -179,7 +180,8 @@ def serve(pad: Pad, bind: str | None, say: Callable[[str], None]) -> bool:
         server.run(sockets=[sock])
     finally:
         serving.close()
-        sock.close()
+        with pad.lock:  # a part being applied is whole in FILE by now, or dropped whole (``parts.HALTED``,
+            sock.close()  # on a signal): it holds the lock until then, and nothing is written after
     if server.stopped_by:  # the run ends as that signal ends a run (130, 143, 129)
         signum = server.stopped_by[0]
         raise KeyboardInterrupt if signum == signal.SIGINT else Interrupted(signum)
@@ -190,12 +192,13 @@ STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 """The signals that stop the pad (uvicorn itself stops on SIGINT and SIGTERM only)."""
 
 
-def stopping_server(config: Any) -> Any:
+def stopping_server(config: Any, stop: Callable[[], None] = lambda: None) -> Any:
     """A uvicorn server that SIGINT, SIGTERM and SIGHUP stop alike, gracefully, noting which came
     first (``stopped_by``) for the run to end with its code once the server is down. It is the
     only handler while it serves: a signal that comes while FILE is being replaced is held by the
     writer and handed to it afterwards (``signals.hand_on``), never raised inside a request. A
-    SIGHUP ignored where the pad was started (``nohup``) stays ignored."""
+    SIGHUP ignored where the pad was started (``nohup``) stays ignored. ``stop`` is called at the
+    first signal (the pad's part being applied is dropped whole: ``parts.HALTED``)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -219,6 +222,7 @@ def stopping_server(config: Any) -> Any:
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             self.stopped_by.append(sig)
+            stop()
             super().handle_exit(sig, frame)
 
     server = Server(config)

@@ -301,6 +301,7 @@ def test_every_example_decodes_wherever_it_is_drawn(path: Path, monkeypatch: pyt
         check_drawing(out, link, int(needed[1]), int(needed[2]))
 
 
+@pytest.mark.slow
 def test_half_blocks_when_they_fit_else_quarter_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     halves, quarters = set(GLYPHS.values()), set(QUARTERS.values()) - set(GLYPHS.values())
     size = qr_code(link_of(FOUR)).size
@@ -328,6 +329,7 @@ def test_too_small_a_terminal_says_what_it_needs(monkeypatch: pytest.MonkeyPatch
     assert drawn(FOUR, monkeypatch, columns, rows)[0] == 0
 
 
+@pytest.mark.slow
 def test_qr_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, _ = drawn(TWO, monkeypatch, 100, 60)
@@ -343,6 +345,7 @@ def test_qr_lines_set_white_on_black_ink(monkeypatch: pytest.MonkeyPatch) -> Non
                for line in out.splitlines())
 
 
+@pytest.mark.slow
 def test_qr_size_and_error_correction() -> None:
     import segno
 
@@ -388,6 +391,7 @@ def test_qr_file_png_decodes_to_the_link(tmp_path: Path) -> None:
         assert [r.text for r in found] == [link_of(FOUR)]
 
 
+@pytest.mark.slow
 def test_qr_file_svg(tmp_path: Path) -> None:
     target = tmp_path / "play.svg"
     assert run_cli("caracas", str(TWO), "--qr-file", str(target), "--bgstats-link").exit_code == 0
@@ -401,6 +405,7 @@ def test_qr_file_needs_png_or_svg(tmp_path: Path) -> None:
     assert not (tmp_path / "play.jpg").exists()
 
 
+@pytest.mark.slow
 def test_qr_file_never_the_input(tmp_path: Path) -> None:
     """Issue 20 item 11: ``scorecalc galapagos t.svg --qr-file t.svg`` replaced the table."""
     table = tmp_path / "t.svg"

@@ -127,7 +127,7 @@ def test_game_key_must_match_subcommand(write_yaml) -> None:
         (GOOD.replace("money: 1200", "money: 1200.5"), "(Ben).money: 1200.5 is not a whole number"),
         (GOOD.replace("exhibition: 41", "exhibition: true"), "expected a whole number, found the boolean"),
         (GOOD.replace("name: Ben", "name: Anna"),
-         ":7:11: players[1] (Anna).name: two players are called 'Anna'"),
+         ":7:11: players[1] (Anna).name: player 1 is already called 'Anna'"),
         (GOOD + "  - name: C\n    education: 1\n    money: 0\n",
          ":11:5: players[2] (C): missing required key 'exhibition'"),
         (GOOD.replace("game: galapagos", "game: galapogos"), ":1:7: game: unknown game 'galapogos'"),

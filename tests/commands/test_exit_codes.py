@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import scorecalc
+import scorecalc.output.formats
 from scorecalc.output.report import Report
 from tests.helpers import EXAMPLES, run_cli
 
@@ -151,3 +152,42 @@ def test_an_unwritable_output_after_a_crash_still_exits_3(monkeypatch: pytest.Mo
     assert result.exit_code == 3
     assert f"{out}: cannot write: No space left on device" in result.stderr
     assert "internal error (ZeroDivisionError: boom)" in result.stderr
+
+
+# --- SCORECALC_DEBUG=1: the traceback for a bug report --------------------------------------
+
+
+@pytest.mark.parametrize("value", ["", "0"])
+def test_without_scorecalc_debug_a_bug_shows_no_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                         value: str) -> None:
+    monkeypatch.setenv("SCORECALC_DEBUG", value)
+    monkeypatch.setattr(scorecalc.output.formats, "render", boom)
+    result = run_cli("galapagos", GALAPAGOS)
+    assert result.exit_code == 3
+    assert result.stderr.splitlines() == [
+        "scorecalc: internal error (RuntimeError: injected failure); please report it"]
+
+
+def test_scorecalc_debug_prints_the_traceback_before_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCORECALC_DEBUG", "1")
+    monkeypatch.setattr(scorecalc.output.formats, "render", boom)
+    result = run_cli("galapagos", GALAPAGOS)
+    assert result.exit_code == 3
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert any(line.strip().startswith('raise RuntimeError("injected failure")') for line in lines)
+    assert lines[-2:] == ["RuntimeError: injected failure",
+                          "scorecalc: internal error (RuntimeError: injected failure); please report it"]
+
+
+def test_scorecalc_debug_traces_a_crashed_file_of_a_batch_and_scores_the_others(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SCORECALC_DEBUG", "1")
+    bad = crashing_table(monkeypatch, tmp_path)
+    result = run_cli("score", str(bad), GALAPAGOS, "--format", "csv")
+    assert result.exit_code == 3
+    lines = result.stderr.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert 'raise ZeroDivisionError("boom")' in result.stderr
+    assert lines[-1] == f"{bad}: internal error (ZeroDivisionError: boom); please report this file"
+    assert "shared-victory.yaml" in result.stdout

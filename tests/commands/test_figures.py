@@ -52,7 +52,7 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(figures, "FIGURES", (*figures.FIGURES, MostPoints()))
 
 
-@pytest.mark.slow  # the standings eight times over (1.4 s), a new figure's check
+@pytest.mark.slow  # the standings eight times over, a new figure's check
 def test_a_new_figure_is_its_module_and_one_line_of_the_list(toy: None) -> None:
     help_text = " ".join(run_cli("standings", "--help").stdout.split())
     assert "--most-points Add each player's points over all games (a toy figure)." in help_text
@@ -100,7 +100,7 @@ players:
 """
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_markdown_standings_escape_pipes_and_backslashes_in_every_table(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text(ESCAPED, encoding="utf-8")
     out = run_cli("standings", str(tmp_path), "--versus", "--streaks", "--categories", "-f",

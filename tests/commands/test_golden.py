@@ -18,16 +18,18 @@ CASES = cases()
 
 
 def quick_pages(names: list[str]) -> list[object]:
-    """The golden cases, each html page but the first of each game's folder marked ``slow``: a page
-    per example runs in the suite, one a game in the quick loop (the page's frame is the same)."""
-    seen: set[str] = set()
+    """The golden cases, each example's outputs and html page but the first of each folder marked
+    ``slow``: every example runs in the suite, one of each folder (a game's, the league's) in the
+    quick loop, beside every command's and game's own case (the formats' frame is the same)."""
+    seen: set[tuple[str, bool]] = set()
     kept: list[object] = []
     for name in names:
         folder = name.rpartition("/")[0]
-        if name.endswith(".html.txt") and folder in seen:
+        kind = (folder, name.endswith(".html.txt"))
+        if name.startswith("examples/") and kind in seen:
             kept.append(pytest.param(name, marks=pytest.mark.slow))
         else:
-            seen.update([folder] if name.endswith(".html.txt") else [])
+            seen.add(kind)
             kept.append(name)
     return kept
 

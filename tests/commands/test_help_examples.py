@@ -128,6 +128,13 @@ def test_every_example_the_help_shows_is_saved_as_it_says(game: str, tmp_path: P
         if question.form is not None:
             continue  # the Caracas board: below
         syntax = answer_line(help_text)
+        if question.rarely:  # a setting rarely changed: its values in the order its readings are listed
+            example = re.search(r"the values in this order, e\.g\. '([^']+)'", syntax)
+            assert example is not None, syntax
+            value = typed(session, question, example.group(1))
+            assert [str(item) for item in value.values()] == example.group(1).split()
+            checked += 1
+            continue
         shown = examples_of(syntax)
         assert shown, f"{game} {question.label}: no example found in {syntax!r}"
         for text, saved in shown:
@@ -156,10 +163,13 @@ def test_caracas_row_help_examples_are_read_as_it_says() -> None:
     tiles = BoardRows.read([], grid)
     squares = [(tile.tile.col, tile.tile.land) for tile in tiles]
     assert squares == [(1, "jungle"), (2, "swamp"), (4, "savannah")]
-    names = re.search(r"comparison-only explorer: '([^']+)'", FIRST_ROW_DOC)
+    names = re.search(r"comparison-only explorer: ([^']+), e\.g\.", FIRST_ROW_DOC)
     assert names is not None
+    words = names.group(1).split(", ")  # in words: 'biggest jungle', never 'biggest_jungle'
+    fields = list(LANDSCAPE.fields)
+    assert all(word.startswith(field.replace("_", " ")) for word, field in zip(words, fields, strict=True))
     saved = check(LANDSCAPE, figures, ("players", 0, "landscape"))
-    assert saved == dict(zip(names.group(1).split(), map(int, figures.split()), strict=True))
+    assert saved == dict(zip(fields, map(int, figures.split()), strict=True))
 
 
 def test_caribe_university_cards_take_the_pairs_the_help_shows_and_refuse_numbers(tmp_path: Path) -> None:

@@ -176,6 +176,7 @@ def test_the_same_table_gives_the_same_bytes(path: Path) -> None:
     assert html_of("score", str(path)) == html_of("score", str(path))
 
 
+@pytest.mark.slow
 def test_score_writes_one_page_listing_the_tables_then_a_section_each() -> None:
     text = html_of("score", str(EXAMPLES / "caracas"), str(EXAMPLES / "galapagos"))
     page = Page(text)
@@ -423,6 +424,7 @@ main()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "loaded"), first_quick(
     (("caracas", str(ALEX)), "[]"),
     (("caracas", str(ALEX), "--format", "json"), "[]"),

@@ -56,6 +56,7 @@ def test_a_table_printed_to_the_terminal_does_not_load_the_writer() -> None:
     assert "scorecalc.writing" in loaded("caracas", example, "--output", "/dev/null")
 
 
+@pytest.mark.slow
 def test_help_lists_every_command_without_building_one() -> None:
     modules = loaded("--help")
     assert not modules & COMMAND_MODULES

@@ -69,6 +69,7 @@ def test_co_winners_gain_at_least_as_much_as_those_they_beat(regime: str) -> Non
     assert broken_plays(plays, newcomers=newcomers, fair=not newcomers) == 0
 
 
+@pytest.mark.slow
 def test_the_random_plays_have_ties() -> None:
     plays = list(random_plays(random.Random(23), 10_000, "seasons"))
     assert sum(1 for seats in plays if sum(seat.rank == 1 for seat in seats) > 1) > 2_000
@@ -89,7 +90,7 @@ def test_ratings_property_holds_for_any_season(results: list[list[int]], rng: ra
 
 
 def test_a_shared_first_place_is_a_draw_between_co_winners() -> None:
-    """The case openskill's Plackett-Luce gets wrong (its issues 155 and 201): five newcomers,
+    """The case openskill's Plackett-Luce gets wrong (reported upstream): five newcomers,
     two share first place; both gain alike and more than anyone they beat."""
     changes = Ratings().play([Seat("a", 1), Seat("b", 1), Seat("c", 3), Seat("d", 4), Seat("e", 5)])
     gains = [change.ordinal_change for change in changes]
@@ -257,6 +258,7 @@ def csv_rows(*args: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(run_cli("standings", LEAGUE, *args, "-f", "csv").stdout)))
 
 
+@pytest.mark.slow
 def test_csv_options_add_columns_only() -> None:
     plain = csv_rows()
     assert list(plain[0]) == ["player", "game", "played", "wins", "win_rate", "points", "average", "best",
@@ -308,7 +310,7 @@ def test_the_overall_table_shows_placing_not_points(monkeypatch: pytest.MonkeyPa
     assert "Placing |" in overall and "Points" not in overall
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_insight_options_do_not_go_with_bgsplay(tmp_path: Path) -> None:
     result = run_cli("standings", LEAGUE, "--ratings", "-f", "bgsplay")
     assert result.exit_code == 2 and "--ratings adds to the standings" in result.stderr
@@ -320,7 +322,7 @@ def test_insight_options_do_not_go_with_bgsplay(tmp_path: Path) -> None:
 # --- the chart --------------------------------------------------------------------------------
 
 
-@pytest.mark.slow  # over 0.4 s: the full suite runs it, not the quick loop
+@pytest.mark.slow  # a long check: the full suite runs it, not the quick loop
 def test_chart_png_is_1200_by_800(tmp_path: Path) -> None:
     from PIL import Image
 
@@ -336,7 +338,7 @@ def test_chart_png_is_1200_by_800(tmp_path: Path) -> None:
         assert {(0x00, 0x72, 0xB2), (0xD5, 0x5E, 0x00), (0x00, 0x9E, 0x73), (0xCC, 0x79, 0xA7)} <= colours
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_chart_svg_has_a_labelled_line_per_player(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ElementTree
 
@@ -376,7 +378,7 @@ def test_chart_labels_never_overlap_and_ticks_name_days() -> None:
     assert len(date_ticks(tuple(f"2026-01-{day:02d}" for day in range(1, 31)))) <= 6
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_chart_with_no_dated_play(tmp_path: Path, write_yaml: WriteYaml) -> None:
     table = (EXAMPLES / "league" / "06-galapagos-shared-victory.yaml").read_text(encoding="utf-8")
     write_yaml(table.replace("date: 2026-10-10\n", ""), "a.yaml")
@@ -385,7 +387,7 @@ def test_chart_with_no_dated_play(tmp_path: Path, write_yaml: WriteYaml) -> None
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_a_name_the_font_cannot_draw_is_a_warning(tmp_path: Path, write_yaml: WriteYaml) -> None:
     table = (EXAMPLES / "league" / "06-galapagos-shared-victory.yaml").read_text(encoding="utf-8")
     write_yaml(table.replace("Bruno", "王小明"), "a.yaml")

@@ -59,7 +59,7 @@ def test_each_line_ends_at_the_tables_figure_with_undated_plays_last(
         assert end == pytest.approx(expected, abs=0.0005), name
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 def test_an_undated_play_is_drawn_in_a_band_marked_undated(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ElementTree
 
@@ -70,7 +70,7 @@ def test_an_undated_play_is_drawn_in_a_band_marked_undated(tmp_path: Path) -> No
     assert "undated" in ids
 
 
-@pytest.mark.slow  # matplotlib draws a chart (its import alone 0.7 s): the suite's, not the quick loop's
+@pytest.mark.slow  # matplotlib draws a chart (a heavy import): the suite's, not the quick loop's
 @pytest.mark.parametrize("name", first_quick("$x^$", "Pay $5, win $10", r"\frac{1}{2}", "50%_off"))
 def test_names_are_drawn_as_written_never_as_math(tmp_path: Path, name: str) -> None:
     from matplotlib.figure import Figure

@@ -23,7 +23,7 @@ def test_names_that_are_one_player_are_a_duplicate(tmp_path: Path, a: str, b: st
     path = tmp_path / "t.yaml"
     path.write_text(TABLE.format(a=a, b=b), encoding="utf-8")
     result = run_cli("galapagos", str(path))
-    assert result.exit_code == 2 and "two players are called" in result.stderr
+    assert result.exit_code == 2 and "player 1 is already called" in result.stderr
 
 
 def test_hyphens_are_kept() -> None:
@@ -87,3 +87,30 @@ def test_a_formula_behind_zero_width_characters_is_kept_as_text_in_csv(tmp_path:
     assert result.exit_code == 0, result.stderr
     row = result.stdout.splitlines()[1].split(",")
     assert row[3] == "'" + name
+
+
+def test_one_rule_that_names_differ_each_later_namesake_against_the_first() -> None:
+    from scorecalc.names import same_names
+
+    names = {0: "Ana", 1: "Bo", 2: " ana ", 3: "\u200b", 4: "ANA", 5: "bo", 6: ""}
+    assert list(same_names(names)) == [(2, 0), (4, 0), (5, 1)]
+
+
+def test_a_file_and_tally_refuse_the_same_namesake_in_the_same_words(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from scorecalc.tally.answers import BadAnswer
+    from scorecalc.tally.editing import check_name
+
+    path = tmp_path / "t.yaml"
+    path.write_text(TABLE.format(a="Anna", b="anna"), encoding="utf-8")
+    said_for_the_file = run_cli("galapagos", str(path)).stderr
+    assert said_for_the_file == f"{path}:4:12: players[1] (anna).name: player 1 is already called 'Anna'; " \
+                                "names must differ\n"
+    table = {"players": [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cleo"}]}
+    for index, typed, words in [(1, "anna", "player 1 is already called 'Anna'"),
+                                (0, "cleo", "player 3 is already called 'Cleo'")]:
+        with pytest.raises(BadAnswer) as refused:
+            check_name(table, SimpleNamespace(path=("players", index, "name")), typed)  # type: ignore[arg-type]
+        assert str(refused.value) == words + "; names must differ"
+    check_name(table, SimpleNamespace(path=("players", 0, "name")), "ANNA")  # type: ignore[arg-type]

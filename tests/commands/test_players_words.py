@@ -37,6 +37,9 @@ TOKEN = re.compile(r"(?<![A-Za-z])(?:Ju|Sa|Sw)"
                    r"(?:(?:[A-Z][a-z])+(?:~[NESWnesw]+)*|(?:~[NESWnesw]+)+)(?![a-z])")
 """A Caracas grid token (``SwHoPi~SW``, ``Ju~N``, ``SaAt``): a tile as its code writes it."""
 EXAMPLE = re.compile(r"e\.g\. '[^']*'")
+SETTING = re.compile(r"\b(?:caiman_ties|flamingo_min_run|snake_min_types|snake_around|biggest_jungle|"
+                     r"savannah_areas|swamp_areas)\b|'[a-z_]+:'|\bpercy\.[a-z_]+")
+"""A setting or figure by its file name (``caiman_ties``), a YAML key (``'solo:'``, ``percy.board``)."""
 WRONG = ("x", "-1")
 
 
@@ -67,6 +70,7 @@ def faults(text: str, typed: str = "") -> list[str]:
     that are not in ``typed`` (what the player typed, or wrote in FILE)."""
     found = [f"position {m.group()!r}" for m in POSITION.finditer(text)]
     found += [f"path {m.group()!r}" for m in INDEX_PATH.finditer(text)]
+    found += [f"file name {m.group()!r}" for m in SETTING.finditer(text) if m.group() not in typed]
     taught = EXAMPLE.sub("", text)  # an answer's form taught by an example is no message about a tile
     found += [f"token {m.group()!r}" for m in TOKEN.finditer(taught)
               if m.group().lower() not in typed.lower()]

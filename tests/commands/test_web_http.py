@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,13 +73,12 @@ def test_who_gets_in_the_token_and_the_host_or_404(pad: PadClient) -> None:
 
 def test_a_phones_first_load_is_the_page_its_script_and_style_within_150_kb(pad: PadClient) -> None:
     page = pad.request()[2].decode()
-    for src in ("pad.js", "board.js"):
-        assert f'src="{src}"' in page
+    scripts = ["idiomorph.js", "morph.js", "pad.js", "board.js"]  # in the order they run
+    assert re.findall(r'<script src="([^"]+)" defer></script>', page) == scripts
     assert 'href="pad.css"' in page and "<script>" not in page  # script only from the package
-    loads = {part: pad.request(part) for part in ("pad.js", "board.js", "pad.css")}
+    loads = {part: pad.request(part) for part in (*scripts, "pad.css")}
     types = {part: (code, got["content-type"].split(";")[0]) for part, (code, got, _) in loads.items()}
-    assert types == {"pad.js": (200, "text/javascript"), "board.js": (200, "text/javascript"),
-                     "pad.css": (200, "text/css")}
+    assert types == {**{script: (200, "text/javascript") for script in scripts}, "pad.css": (200, "text/css")}
     assert len(page.encode()) + sum(len(body) for _, _, body in loads.values()) <= 150_000
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -278,3 +279,27 @@ def test_the_docs_worked_grid_is_the_first_two_rows_of_the_example() -> None:
     scored = score_source(Source(str(ALEX), ALEX.read_text(encoding="utf-8")))
     board = scored.state.explorers[0].board
     assert {tile.square: tile for tile in grid} == {sq: t for sq, t in board.tiles.items() if sq[0] <= 2}
+
+
+HER_SYMBOL = {"asterisk": "triangle", "square": "spiral", "spiral": "square", "triangle": "asterisk"}
+"""A column's symbol on the standard SEA -> the symbol the same column shows on a reversed SEA."""
+SWAPPED = str.maketrans({"✻": "▲", "▢": "◎", "◎": "▢", "▲": "✻"})
+
+
+def test_a_reversed_sea_names_the_same_board_by_her_symbols() -> None:
+    """The rulebook's board typed by an explorer whose SEA reads ▲ ◎ ▢ ✻ (``sea: reversed``, each
+    column named by her symbol) scores as the board by numbers, and every detail names her squares
+    by her symbols: ✻ is her column 4, ▢ her column 3 (SPEC section 3)."""
+    text = (EXAMPLES / "caracas" / "rulebook-alex.yaml").read_text(encoding="utf-8")
+    numbered = text
+    for col, word in enumerate(("asterisk", "square", "spiral", "triangle"), start=1):
+        numbered = numbered.replace(f"col: {word},", f"col: {col},")
+    hers = text.replace("  - name: Alex\n", "  - name: Alex\n    sea: reversed\n")
+    hers = re.sub(r"col: (\w+),", lambda found: f"col: {HER_SYMBOL[found.group(1)]},", hers)
+    by_numbers, by_her_symbols = score_text(numbered).sheet, score_text(hers).sheet
+    alex, her = by_numbers.players[0], by_her_symbols.players[0]
+    assert her.total == alex.total == 19
+    assert [item.points for item in her.items] == [item.points for item in alex.items]
+    assert [item.detail for item in her.items] == [item.detail.translate(SWAPPED) for item in alex.items]
+    dead = next(item.detail for item in her.items if item.item == "Dead-end rivers")
+    assert dead.startswith("▲3 E side faces ◎3 without river")  # column 1 row 3, as she reads it

@@ -100,10 +100,11 @@ class TestRiverAnimals:
     def test_caiman_tie_detail_names_the_reading(self) -> None:
         tie = "SwCm~E Sw~W Sw~E Sw~W"  # two basins of 2 tiles
         assert points("caiman", tie) == 2
-        assert detail("caiman", tie) == ("✻1: tied biggest basin (2 tiles, with another); scores under "
-                                         "caiman_ties: count")
+        assert detail("caiman", tie) == ("✻1: tied biggest basin (2 tiles, with another); scores: a "
+                                         "tied basin is a biggest one")
         assert points("caiman", tie, caiman_ties="strict") == 0
-        assert "no vp under caiman_ties: strict" in detail("caiman", tie, caiman_ties="strict")
+        strict = detail("caiman", tie, caiman_ties="strict")
+        assert "does not score: only a basin with strictly the most tiles" in strict
 
     def test_sotalia_next_to_a_two_river_tile_does_not_reach_the_sea_through_the_other_river(self) -> None:
         # ◎1 is in Y = ▢1 ◎1 ▢2; ▢1's N side is on the other river (X): Y has no sea mouth.

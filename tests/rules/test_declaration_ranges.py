@@ -237,8 +237,12 @@ def _string_keys(value: Any) -> Any:
 
 
 def cases() -> list[Any]:
-    return [pytest.param(game, pattern, spec, id=f"{game}:{'.'.join(pattern)}")
-            for game in GAMES for pattern, spec in numeric_fields(get_game(game).declaration)]
+    """Every whole-number field of every game; the first of each game in the quick loop, the others
+    ``slow`` (the suite runs them)."""
+    return [pytest.param(game, pattern, spec, id=f"{game}:{'.'.join(pattern)}",
+                         marks=[pytest.mark.slow] if index else [])
+            for game in GAMES
+            for index, (pattern, spec) in enumerate(numeric_fields(get_game(game).declaration))]
 
 
 @pytest.mark.parametrize("game", GAMES)

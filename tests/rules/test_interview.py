@@ -184,6 +184,7 @@ def game_words() -> set[str]:
     return words - common
 
 
+@pytest.mark.slow
 def test_tally_names_no_game_and_imports_no_games_parts() -> None:
     words = game_words()
     assert {"percy", "grid", "board", "exhibitions", "cubes", "caracas"} <= words
@@ -194,6 +195,7 @@ def test_tally_names_no_game_and_imports_no_games_parts() -> None:
         assert not {name for name in imported(path) if name.startswith("scorecalc.games.")}, path.name
 
 
+@pytest.mark.slow
 def test_a_games_modules_import_nothing_above_the_game() -> None:
     """Games import downward only: spec, reading, the sheet, shared helpers; never tally, the command
     line or the output layer."""
@@ -204,6 +206,7 @@ def test_a_games_modules_import_nothing_above_the_game() -> None:
         assert not above, (path.relative_to(ROOT), above)
 
 
+@pytest.mark.slow
 def test_a_score_command_does_not_import_any_interview(tmp_path: Path) -> None:
     example = ROOT / "examples" / "caracas" / "two-explorers.yaml"
     result = run_scorecalc("caracas", str(example), python=("-X", "importtime"))
@@ -284,6 +287,7 @@ def test_a_full_players_list_takes_no_more_players() -> None:
     assert not Tally.more_players([])
 
 
+@pytest.mark.slow
 def test_five_explorers_hear_how_many_tiles_each_places(tmp_path: Path) -> None:
     rows = ["JuJa~ES JuSlSo~NESW JuHo~SW SaAt", ""]
     answers = ["", "", "", "A", "B", "C", "D", "E", *(rows * 5)]

@@ -169,7 +169,8 @@ class TestCapeTown:
 
     def test_progression_on_another_card_warns_and_is_ignored(self) -> None:
         scored = game("board: []\nprogression: {2: 1}")
-        assert any("only Cape Town uses 'progression'" in warning for warning in scored.info.warnings)
+        warnings = scored.info.warnings
+        assert any("only Cape Town (Progression) uses its card's values" in warning for warning in warnings)
 
 
 class TestPlymouth:
@@ -338,8 +339,8 @@ class TestFamily:
         assert totals(scored)["Rachel"] == {"Game score": 10, "Species tiles": 0, "Books": 0, "total": 10}
         assert totals(scored)["Ezra"]["total"] == 10
         warnings = "\n".join(scored.info.warnings)
-        assert "no objectives; 'objective' is ignored" in warnings
-        assert "no objectives; 'progression' is ignored" in warnings
+        assert "no objectives; the Level 4 card given is ignored" in warnings
+        assert "no objectives; the Cape Town values given are ignored" in warnings
         assert "no books; they are ignored" in warnings
         # Tied on 10: the Family tie-break is turn order alone, not books.
         assert scored.sheet.winners == ["Ezra"]
@@ -464,8 +465,8 @@ class TestChecks:
         assert "a Level 2 tile shows 2 habitat icons; 1 given" in warnings[0]
         assert "Level 4 tiles show no habitat icons" in warnings[1]
 
-    @pytest.mark.parametrize("count", [1, 5])
-    def test_two_to_four_players(self, count: int) -> None:
+    @pytest.mark.parametrize("count", [0, 5])
+    def test_one_to_four_players(self, count: int) -> None:
         rows = "".join(f"  - {{name: P{i}, score: 1}}\n" for i in range(count))
         error = error_of(f"game: origin\nobjective: sydney\nboard: []\nplayers:\n{rows}")
         assert error.path == ("players",)
@@ -555,3 +556,18 @@ def test_reordering_players_changes_no_total(objective, variant, board, players,
     second = score_source(Source("b.yaml", table(list(order)))).sheet
     assert {p.name: p.total for p in first.players} == {p.name: p.total for p in second.players}
     assert len(first.winners) == 1  # the turn-order tie-break always decides
+
+
+def test_origin_alone_is_a_solo_game_without_a_goal() -> None:
+    """One player alone scores as at a table of several (SPEC section 6), and nobody wins."""
+    scored = game("""
+        board:
+          - {species: Sea Lion, level: 3, habitats: [water, water, land], cubes: {Rachel: 2}}
+          - {species: Sea Snail, starting: true, habitats: [water], cubes: {}}
+        """, players="""
+        players:
+          - {name: Rachel, score: 38, books: {land: 4, water: 8, air: 0}, tiles: [Finch]}
+        """)
+    # 38 + Finch 1 + Sea Lion taken 1 + land 6 (the most) + water 6 (the most); air: no book, nothing
+    assert totals(scored)["Rachel"]["total"] == 38 + 1 + 1 + 6 + 6
+    assert scored.sheet.winners == []

@@ -44,13 +44,13 @@ def test_origin_asks_its_settings_first_then_every_seat_and_folds_the_date_and_p
     try:
         shown = sections(table)
         assert shown[0] == ("The table", False, ["variant", "objective"])
-        # Origin takes 2 to 4 players: four name fields at once, the first two needed
+        # Origin takes 1 to 4 players (alone, a solo game): four name fields at once, the first needed
         assert shown[1] == ("Players", False, [f"players[{i}].name" for i in range(4)])
         assert shown[-1] == ("Date and place", True, ["date", "location"])
         placeholders = [f.placeholder for f in table.view().sections[1].fields]
-        assert placeholders == ["", "", "optional: another player", "optional: another player"]
-        # "I am …" counts the first two seats as left to answer, not the two the table may leave empty
-        assert [f.optional for f in table.view().sections[1].fields] == [False, False, True, True]
+        assert placeholders == ["", *["optional: another player"] * 3]
+        # "I am …" counts the first seat as left to answer, not the three the table may leave empty
+        assert [f.optional for f in table.view().sections[1].fields] == [False, True, True, True]
         # the date is still asked (today's is only its fallback); the place may be left out
         assert [f.optional for f in table.view().sections[-1].fields] == [False, True]
     finally:
@@ -135,8 +135,7 @@ def test_the_house_rules_are_folded_last_each_a_choice_in_words(caracas: Pad, tm
     saved(caracas, "rules.snake_around", "4")
     assert said[-1] == "  The tiles around a Snake: only the 4 at its sides ✓"
     rules = yaml.safe_load((tmp_path / "t.yaml").read_text())["rules"]
-    assert rules == {"caiman_ties": "count", "flamingo_min_run": 5, "snake_min_types": 5, "snake_around": 4,
-                     "forks": "sides"}  # the others at their defaults
+    assert rules == {"snake_around": 4}  # FILE holds only what was changed: the others as the rulebook reads
     refused = caracas.answer("rules.flamingo_min_run", "5", "0")
     assert (refused.status, refused.message) == ("refused", "must be at least 1, found 0")
     stale = caracas.answer("rules.forks", None, "junctions")  # sent as if nothing were chosen yet

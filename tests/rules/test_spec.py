@@ -151,6 +151,7 @@ def test_a_text_answer_keeps_braces_as_text() -> None:
 # --- the layers: the spec knows no game; reading knows no spec ------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("package", "below"), [
     ("spec", ("scorecalc.spec", "scorecalc.reading", "scorecalc.errors", "scorecalc.names",
               "scorecalc.dates", "scorecalc.pictures")),  # an entry form's sketch is a picture's Drawing

@@ -183,7 +183,7 @@ def test_the_check_writes_no_text_reads_none_and_scores_nothing(monkeypatch: pyt
     game = dataclasses.replace(get_game(name), score=refused)
     errors, _ = Tally(game, NOW).check_table(data)
     assert [error.path for error in errors] == [("players", 1, "name")]
-    assert "two players are called" in errors[0].message
+    assert "player 1 is already called" in errors[0].message
 
 
 def test_a_table_checked_again_is_not_checked_twice(monkeypatch: pytest.MonkeyPatch) -> None:

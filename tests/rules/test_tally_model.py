@@ -33,6 +33,7 @@ def question(tally: Tally, state: State, path: tuple[str | int, ...]) -> Questio
     return next(q for q in tally.plan(state) if q.path == path)
 
 
+@pytest.mark.slow
 def test_the_model_imports_no_terminal_module() -> None:
     code = ("import sys, scorecalc.tally.model as m, scorecalc.tally.editing, scorecalc.tally.state;"
             "bad = [name for name in sys.modules if name in ('readline', 'termios', 'tty') or "

@@ -26,7 +26,7 @@ import yaml
 
 from tests.helpers import ROOT, run_scorecalc, timeout
 from tests.support.app_served import Served, serving
-from tests.support.caracas_tiles import ANIMALS, LANDS, tiles_of
+from tests.support.caracas_tiles import tiles_of
 
 pytestmark = pytest.mark.slow  # a browser with a fake camera, several phones
 
@@ -168,24 +168,18 @@ class Phone:
         self.taps += 2
         pad.locator(".field", has=field).locator(".status").filter(has_text="saved ✓").wait_for()
 
-    def tile(self, seat: int, row: int, col: int, token: str) -> None:
-        """A tile by taps, as ``test_web_taps.py`` places one: square, land, animals, river sides, Place."""
+    def board(self, name: str, grid: str) -> None:
+        """Her board typed row by row, and counted as the taps placing it by taps takes: this test
+        proves the parts' codes, their decoding and the merge; placing a tile by taps has its own
+        tests (``test_web_taps.py``)."""
         pad = self.pad
-        self.tap(pad.locator(f'[data-place="players[{seat}].grid.r{row}c{col}"]'))
-        editor = pad.locator(f'.board[data-board="players[{seat}].grid"] .editor')
-        self.tap(editor.get_by_role("button", name=LANDS[token[:2]], exact=True))
-        body, *rivers = token.split("~")
-        for at in range(2, len(body), 2):
-            self.tap(editor.get_by_role("button", name=ANIMALS[body[at:at + 2]], exact=True))
-        first, second = [*rivers, "", ""][:2]
-        for side in first:
-            self.tap(editor.locator(f'.edge[data-side="{side}"]'))
-        if second:
-            self.tap(editor.get_by_role("button", name="Second river"))
-            for side in second:
-                self.tap(editor.locator(f'.edge[data-side="{side}"]'))
-        self.tap(editor.get_by_role("button", name="Place", exact=True))
-        pad.locator(f'[data-place="players[{seat}].grid.r{row}c{col}"][data-seen="{token}"]').wait_for()
+        # taps are the main way: her rows fold (the others' boards are not on her phone)
+        pad.locator("details.rows summary").filter(has_text=f"{name}'s board row 1").click()
+        taps = self.taps
+        for row, line in enumerate(grid.splitlines(), start=1):
+            self.answer(f"{name}'s board row {row}" + (" (or her four figures)" if row == 1 else ""),
+                        " ".join(line.split()))
+        self.taps = taps + sum(tile_taps(token) for _, _, token in tiles_of(grid))
 
     def codes(self) -> tuple[str, list[bytes]]:
         """The codes screen's text, and each code as this phone draws it (a screenshot of each)."""
@@ -211,6 +205,14 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+def tile_taps(token: str) -> int:
+    """The taps a tile takes on the pad's board (as ``test_web_taps.py`` places one): its square,
+    its land, each animal, each river side (a second river's button too), then Place."""
+    body, *rivers = token.split("~")
+    first, second = [*rivers, "", ""][:2]
+    return 3 + (len(body) - 2) // 2 + len(first) + (1 + len(second) if second else 0)
 
 
 def axe(page: Any) -> list[Any]:
@@ -251,15 +253,14 @@ def test_four_phones_send_their_parts_and_the_holder_scans_them_with_its_camera(
         holder.button("← Back")
         setup = holder.taps
 
-        for seat, name in enumerate(NAMES):  # each phone joins by its camera and enters her board
+        for name in NAMES:  # each phone joins by its camera and enters her board
             phone = Phone(chromium, served, name)
             phones.append(phone)
             phone.button("Scan the table’s code")
             phone.page.get_by_role("button", name=f"I am {name}").wait_for(timeout=timeout(60) * 1000)
             assert phone.page.evaluate("document.body.dataset.decoder") == "zxing-wasm"  # the shipped one
             phone.button(f"I am {name}")
-            for row, col, token in tiles_of(BOARDS[name]):
-                phone.tile(seat, row, col, token)
+            phone.board(name, BOARDS[name])
             phone.tap(phone.pad.get_by_role("button", name=f"Finish {name}'s board (every tile is in)"))
             phone.pad.get_by_text(f"{name}'s board is complete.").wait_for()
             others = phone.pad.locator("details.section:not([hidden])").all_inner_texts()
@@ -341,6 +342,7 @@ def test_a_conflicting_part_is_shown_stale_and_nothing_is_overwritten(chromium: 
         holder.button("Galapagos")
         for seat, name in enumerate(("Ana", "Bea")):
             holder.answer(f"player {seat + 1}'s name", name)
+        holder.page.locator("#whose").filter(has_text="Parts in: Ana —, Bea —").wait_for()  # as typed
         phone.page.locator("#join-game").select_option("galapagos")
         phone.page.locator("#join-name").fill("Bea")
         phone.button("Start my part")

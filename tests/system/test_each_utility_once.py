@@ -8,8 +8,12 @@ import ast
 import functools
 import re
 
+import pytest
+
 from tests.helpers import ROOT
 from tests.support import source
+
+pytestmark = pytest.mark.slow  # reads every module's source: the suite's (test_layout is the quick loop's)
 
 PACKAGE = ROOT / "scorecalc"
 

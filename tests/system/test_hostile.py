@@ -26,7 +26,7 @@ CASES = {
     "tabs.yaml": "3:1: <document>: YAML syntax: found character that cannot start any token",
     "unclosed-bracket.yaml": "3:1: <document>: YAML syntax: the '{...}' that starts at line 2, column 11",
     "duplicate-key.yaml": "2:1: game: duplicate key 'game'",
-    "duplicate-player.yaml": "4:12: players[1] (Ana).name: two players are called 'Ana'",
+    "duplicate-player.yaml": "4:12: players[1] (Ana).name: player 1 is already called 'Ana'",
     "unknown-game.yaml": "1:7: game: unknown game 'chess'",
     "python-tag.yaml": "2:10: players: the YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is "
                        "not allowed",
@@ -109,6 +109,7 @@ def test_hostile_value_of_each_game(name: str) -> None:
     assert_located_failure(result, display, GAME_CASES[name])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", first_quick("tabs.yaml", "duplicate-key.yaml", "unknown-game.yaml"))
 def test_hostile_file_in_batch_and_verify(name: str) -> None:
     display = f"tests/hostile/{name}"
@@ -117,11 +118,13 @@ def test_hostile_file_in_batch_and_verify(name: str) -> None:
         assert_located_failure(result, display, CASES[name])
 
 
+@pytest.mark.slow
 def test_windows_line_endings_and_byte_order_mark_score() -> None:
     result = run_scorecalc("galapagos", "tests/hostile/crlf-and-bom.yaml")
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
     line = b"# " + b"x" * 97 + b"\n"
@@ -134,6 +137,7 @@ def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
     assert result.stderr.startswith(f"{path}: larger than 5 MB")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", first_quick("flow", "block"))
 def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
     path = tmp_path / "deep.yaml"
@@ -147,6 +151,7 @@ def test_ten_thousand_levels_of_nesting(tmp_path: Path, shape: str) -> None:
     assert result.stderr.startswith(f"{path}:")
 
 
+@pytest.mark.slow
 def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> None:
     path = tmp_path / "deep.yaml"
     path.write_text("game: galapagos\nexpect: " + "[" * 200 + "]" * 200 + "\nplayers: []\n")
@@ -154,6 +159,7 @@ def test_deep_but_parseable_nesting_is_refused_by_our_limit(tmp_path: Path) -> N
     assert_located_failure(result, str(path), "nested deeper than 64 levels")
 
 
+@pytest.mark.slow
 def test_standard_input_hostile() -> None:
     result = run_scorecalc("galapagos", "-",
                            input=(HOSTILE / "python-tag.yaml").read_bytes().decode("utf-8", "replace"))

@@ -104,6 +104,7 @@ def test_a_file_with_no_write_bit_is_refused_even_as_root(tmp_path: Path, mode: 
     assert leftovers(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_output_dash_is_standard_output_not_a_file(tmp_path: Path) -> None:
     result = run_scorecalc("galapagos", str(EXAMPLE), "-f", "csv", "-o", "-", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -114,6 +115,7 @@ def test_output_dash_is_standard_output_not_a_file(tmp_path: Path) -> None:
     assert not (tmp_path / "-").exists()
 
 
+@pytest.mark.slow
 def test_the_file_read_on_standard_input_is_never_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "y.yaml"
     path.write_bytes(EXAMPLE.read_bytes())
@@ -181,6 +183,7 @@ main()
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "code"), first_quick(("SIGTERM", 143), ("SIGINT", 130), ("SIGHUP", 129),
                                                       several=True))
 def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name: str, code: int) -> None:
@@ -195,6 +198,7 @@ def test_a_signal_while_writing_removes_the_temporary_file(tmp_path: Path, name:
     assert target.read_text() == "previous"
 
 
+@pytest.mark.slow
 def test_sigterm_during_the_run_exits_143() -> None:
     process = start_scorecalc("score", "-", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)

@@ -2,7 +2,8 @@
 server or a pseudo-terminal without the ``slow`` mark fails in ``pytest -m "not slow"``, saying
 what to add (``helpers.starts``, called by ``support/web_pad.py``'s ``Served`` and by
 ``helpers.spawn_scorecalc``); in every other run it says nothing. Browser tests are marked
-``slow`` by ``conftest.py`` (every test that uses the ``browser`` fixture)."""
+``slow`` by ``conftest.py`` (every test that uses the ``browser`` fixture). The quick loop runs in
+one process (``conftest.pytest_xdist_auto_num_workers``), the suite a worker a core."""
 
 from __future__ import annotations
 
@@ -41,3 +42,22 @@ def test_the_guard_knows_no_test_between_tests() -> None:
         starts("a pad server")
     finally:
         RUNNING[:] = saved
+
+
+@pytest.mark.parametrize(("markexpr", "workers"), [
+    ("not slow", 0), ("not slow and not stress", 0), ("", None), ("slow", None), ("stress", None)])
+def test_the_quick_loop_runs_in_one_process_the_suite_on_every_core(
+        request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, markexpr: str,
+        workers: int | None) -> None:
+    """``-n auto`` asks ``pytest_xdist_auto_num_workers``: none for the quick loop (its tests run in
+    the process that collected them), xdist's own count (a worker a core) for every other run."""
+    monkeypatch.setattr(request.config.option, "markexpr", markexpr)
+    assert request.config.hook.pytest_xdist_auto_num_workers(config=request.config) == (
+        workers if workers is not None else _xdist_default(request.config))
+
+
+def _xdist_default(config: pytest.Config) -> int:
+    from xdist.plugin import pytest_xdist_auto_num_workers
+
+    found: int = pytest_xdist_auto_num_workers(config)
+    return found

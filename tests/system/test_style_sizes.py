@@ -1,4 +1,4 @@
-"""STYLE's sizes (issue 40 item 7): no function of the package over 50 lines, no module over 500,
+"""STYLE's sizes: no function of the package over 50 lines, no module over 500,
 read with ast (a function's lines include the classes and functions defined in it)."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import pytest
 
 from tests.helpers import start_scorecalc, timeout
 
-TRIALS = int(os.environ.get("RACE_TRIALS", "100"))
+TRIALS = int(os.environ.get("RACE_TRIALS", "30"))
 ANSWERS = {"first": "2026-01-05 20:00", "second": "2026-02-06 21:30"}
 
 

@@ -164,6 +164,7 @@ def test_the_lock_stays_on_the_file_across_every_rewrite(folder: Path) -> None:
     assert seen == [True, True]
 
 
+@pytest.mark.slow
 def test_two_tally_processes_on_one_file_the_second_is_refused(folder: Path) -> None:
     (folder / "t.yaml").write_bytes(b"")
     first = start_scorecalc("tally", "galapagos", "t.yaml", cwd=folder, stdin=subprocess.PIPE,
@@ -303,6 +304,7 @@ def test_tally_from_a_closed_standard_input_exits_2_before_any_file(folder: Path
     assert listing(folder) == []
 
 
+@pytest.mark.slow
 def test_tally_with_file_descriptor_0_closed_in_a_real_process(folder: Path) -> None:
     done = run_scorecalc("tally", "galapagos", "x.yaml", cwd=folder, preexec_fn=lambda: os.close(0),
                          text=False)

@@ -43,6 +43,7 @@ def names(pad: Served, *players: str) -> None:
         assert pad.answer(f"players[{i}].name", name) == (200, saved(name))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", first_quick(
     ("galapagos", str(EXAMPLES / "galapagos" / "decided-by-money.yaml")), ("--help",), ("tally", "--help")))
 def test_other_commands_do_not_import_the_web_stack(args: tuple[str, ...]) -> None:
@@ -116,7 +117,8 @@ def test_who_gets_in(pad: Served) -> None:
         assert pad.token.encode() not in body and b"galapagos" not in body.lower()
         assert headers["content-security-policy"] == POLICY and headers["referrer-policy"] == "no-referrer"
     assert len(pad.token) >= 22  # 16 bytes of secrets.token_urlsafe: 128 bits
-    first_load = sum(len(pad.request(part)[2]) for part in ("", "pad.js", "board.js", "pad.css"))
+    parts = ("", "idiomorph.js", "morph.js", "pad.js", "board.js", "pad.css")
+    first_load = sum(len(pad.request(part)[2]) for part in parts)
     assert first_load <= 150_000
 
 

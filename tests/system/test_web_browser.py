@@ -171,3 +171,78 @@ def test_a_caracas_board_by_rows_on_a_phone(browser: Any, tmp_path: Path) -> Non
         if phone is not None:
             phone.close()
         served.stop()
+
+
+def test_names_typed_at_once_on_four_phones_are_saved_as_typed(browser: Any, tmp_path: Path) -> None:
+    """Three players type their names at a human pace, one caret moved back mid-name, while a fourth
+    phone saves the first name: each field keeps what was typed, its caret and its focus across the
+    redraw, nothing is sent before Enter, and each name is saved exactly as typed."""
+    served = Served("caracas", tmp_path / "tonight.yaml")
+    phones: list[Phone] = []
+    try:
+        alex, bea, cleo, dora = phones = [Phone(browser, served.url, name) for name in ("a", "b", "c", "d")]
+        typing = {bea: (2, "Beat", "", "riz"), cleo: (3, "Cle", "", "o"), dora: (4, "Da", "ArrowLeft", "or")}
+        for phone, (seat, first, move, _) in typing.items():
+            phone.settled()
+            phone.field(f"player {seat}'s name").press_sequentially(first, delay=60)
+            if move:
+                phone.field(f"player {seat}'s name").press(move)
+        alex.answer("player 1's name", "Alex")
+        carets = {}
+        for phone in typing:
+            phone.field("Alex's board row 1 (or her four figures)").wait_for(state="attached")  # redrawn
+            carets[phone.name] = phone.page.evaluate(
+                "() => [document.activeElement.id, document.activeElement.value,"
+                " document.activeElement.selectionStart]")
+        assert carets == {"b": ["f-players[1].name", "Beat", 4], "c": ["f-players[2].name", "Cle", 3],
+                          "d": ["f-players[3].name", "Da", 1]}
+        for phone, (seat, _, _, rest) in typing.items():
+            phone.page.keyboard.type(rest, delay=60)
+            phone.page.keyboard.press("Enter")
+            status = phone.page.locator(f'.field[data-place="players[{seat - 1}].name"] .status')
+            status.filter(has_text="saved ✓").wait_for()
+        written = yaml.safe_load(served.file.read_text(encoding="utf-8"))
+        assert [player["name"] for player in written["players"]] == ["Alex", "Beatriz", "Cleo", "Dora"]
+        served.wait_for(re.compile("player 4's name: Dora"))  # the pad's terminal: each answer a line
+        names = [line.strip() for line in served.said if "'s name" in line]
+        assert names == ["player 1's name: Alex ✓", "player 2's name: Beatriz ✓", "player 3's name: Cleo ✓",
+                         "player 4's name: Dora ✓"], served.said
+        for phone in phones:
+            assert phone.dialogs == [] and phone.errors == [], (phone.name, phone.dialogs, phone.errors)
+    finally:
+        for phone in phones:
+            phone.close()
+        served.stop()
+
+
+def test_a_name_being_composed_survives_another_phones_answer(browser: Any, tmp_path: Path) -> None:
+    """An IME's composition (a Japanese name, through Chromium's own IME input) goes on across the
+    redraw another phone's answer brings: one composition, ended by the player, and nothing sent."""
+    served = Served("caracas", tmp_path / "tonight.yaml")
+    phone = None
+    try:
+        phone = Phone(browser, served.url, "one")
+        phone.settled()
+        phone.page.evaluate("""() => { window.heard = [];
+          for (const kind of ['compositionstart', 'compositionend', 'change'])
+            document.addEventListener(kind, (e) => heard.push(kind), true); }""")
+        phone.field("player 2's name").click()
+        ime = phone.page.context.new_cdp_session(phone.page)
+        ime.send("Input.imeSetComposition", {"text": "ちか", "selectionStart": 2, "selectionEnd": 2})
+        assert served.answer("players[0].name", "Alex")[1]["status"] == "saved"
+        phone.field("Alex's board row 1 (or her four figures)").wait_for(state="attached")  # redrawn
+        phone.settled()
+        ime.send("Input.imeSetComposition", {"text": "ちかこ", "selectionStart": 3, "selectionEnd": 3})
+        ime.send("Input.insertText", {"text": "千賀子"})
+        state = phone.page.evaluate("() => [document.activeElement.id, document.activeElement.value, heard]")
+        assert state == ["f-players[1].name", "千賀子", ["compositionstart", "compositionend"]]
+        phone.page.keyboard.press("Enter")
+        status = phone.page.locator('.field[data-place="players[1].name"] .status')
+        status.filter(has_text="saved ✓").wait_for()
+        assert [p["name"] for p in yaml.safe_load(served.file.read_text(encoding="utf-8"))["players"]] == \
+            ["Alex", "千賀子"]
+        assert phone.dialogs == [] and phone.errors == []
+    finally:
+        if phone is not None:
+            phone.close()
+        served.stop()

@@ -26,7 +26,7 @@ from tests.support.web_pad import Served
 
 pytestmark = pytest.mark.stress
 
-TRIALS = int(os.environ.get("EDIT_RACE_TRIALS", "200"))
+TRIALS = int(os.environ.get("EDIT_RACE_TRIALS", "40"))  # both styles of edit, several times each
 JSON = {"Content-Type": "application/json"}
 PLACES = {"players[0].money": 100, "players[1].money": 100, "players[0].exhibition": 1}
 
@@ -163,7 +163,7 @@ def trial(folder: Path, number: int, rng: random.Random) -> str:
     return style
 
 
-def test_two_hundred_edit_races_while_phones_answer_lose_no_edit(tmp_path: Path) -> None:
+def test_edit_races_while_phones_answer_lose_no_edit(tmp_path: Path) -> None:
     rng = random.Random(36)
     styles: dict[str, int] = {}
     for number in range(TRIALS):

@@ -169,7 +169,8 @@ def test_two_phones_enter_two_boards_by_taps(browser: Any, tmp_path: Path) -> No
         for phone in (one, two, laptop):
             assert MARKUP in phone.page.inner_text("body")
             assert phone.page.evaluate("document.querySelectorAll('main img').length") == 0
-        size = sum(len(served.request(path)[2]) for path in ("", "pad.js", "board.js", "pad.css"))
+        parts = ("", "idiomorph.js", "morph.js", "pad.js", "board.js", "pad.css")
+        size = sum(len(served.request(path)[2]) for path in parts)
         assert size <= 150_000, size  # the first load of a phone, two boards drawn
         two.page.get_by_role("button", name="Score it").click()
         from playwright.sync_api import expect
@@ -251,6 +252,50 @@ def test_the_four_figures_changed_and_cleared_on_a_phone(browser: Any, tmp_path:
         phone.finish(1, 1, 2, "SaAt")
         written = yaml.safe_load(served.file.read_text())["players"][1]
         assert "landscape" not in written and rows_of(written["grid"]) == [[".", "SaAt", ".", "."]]
+        assert phone.errors == [] and phone.dialogs == []
+    finally:
+        if phone is not None:
+            phone.close()
+        served.stop()
+
+
+def test_the_tile_editor_stays_put_while_another_board_grows(browser: Any, tmp_path: Path) -> None:
+    """A tile half built on Bea's board while another phone places one on Alex's, above it (Alex's
+    board grows a row): the editor's box does not move, the square being edited stays where it was
+    on the screen, above the editor; at 390 x 844 the whole editor fits without scrolling in it."""
+    served = Served("caracas", tmp_path / "tonight.yaml")
+    phone = None
+    try:
+        for player, name in enumerate(("Alex", "Bea")):
+            served.answer(f"players[{player}].name", name)
+            for col, token in enumerate(("JuJa~ES", "SaAt", "JuHo~SW", "SaAt"), start=1):
+                served.answer(f"players[{player}].grid.r1c{col}", token, seen="")
+        phone = Phone(browser, served.url, "one")
+        phone.page.emulate_media(reduced_motion="reduce")  # the square scrolled into view at once
+        phone.settled()
+        phone.begin(1, 2, 2, "Ju")
+        editor = phone.editor(1)
+        measure = """(e) => {
+          const box = (el) => {
+            const b = el.getBoundingClientRect();
+            return [b.top, b.bottom, b.left, b.right];
+          };
+          const cell = document.querySelector('[data-place="players[1].grid.r2c2"]');
+          return {editor: box(e), cell: box(cell), scrolls: e.scrollHeight > e.clientHeight,
+                  south: box(e.querySelector('.edge[data-side="S"]')),
+                  second: box(e.querySelector('.second')),
+                  screen: innerHeight}; }"""
+        before = editor.evaluate(measure)
+        assert not before["scrolls"], before
+        assert before["south"][1] <= before["screen"] and before["second"][1] <= before["screen"], before
+        assert before["cell"][1] <= before["editor"][0], before  # the square above the editor, in sight
+        assert served.answer("players[0].grid.r2c1", "SaAt", seen="")[1]["status"] == "saved"
+        phone.page.locator('[data-place="players[0].grid.r3c1"]').wait_for(state="attached")  # a row more
+        phone.settled()
+        after = editor.evaluate(measure)
+        assert after["editor"] == before["editor"], (before, after)
+        assert abs(after["cell"][0] - before["cell"][0]) < 1, (before, after)
+        assert editor.get_by_role("button", name="Jungle", exact=True).get_attribute("aria-pressed") == "true"
         assert phone.errors == [] and phone.dialogs == []
     finally:
         if phone is not None:

@@ -240,6 +240,7 @@ HUGE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", first_quick(*sorted(HUGE)))
 def test_five_megabytes_of_nodes_stay_small_and_quick(tmp_path: Path, name: str) -> None:
     """Reported: 2.49 million '1's took 6.9 s and 759 MB; a 4.9 MB key was echoed twice."""

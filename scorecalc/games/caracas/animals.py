@@ -54,6 +54,12 @@ MAX_LISTED = 8
 """Details list at most this many other basins' sizes (synthetic boards have thousands)."""
 
 
+CAIMAN_TIES = {"count": "scores (a tied basin is a biggest one)",
+               "strict": "does not score (only a basin with strictly the most tiles)"}
+"""The Caiman's reading of a tie in players' words: what a Caiman in a basin tied for the most
+tiles does under each (the one wording: score details, tally and the pad's choices)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """The readings a table may switch (``rules:`` in the YAML)."""
@@ -339,10 +345,9 @@ def score_caimans(board: Board, rules: Rules) -> Award:
             return False, f"{where_it_is}; the biggest has {biggest}"
         if tied > 1:
             with_others = "another" if tied == 2 else f"{tied - 1} others"
-            verdict = "scores" if rules.caiman_ties == "count" else "no vp"
+            reading = CAIMAN_TIES[rules.caiman_ties].replace(" (", ": ", 1).removesuffix(")")
             return rules.caiman_ties == "count", (f"tied biggest basin ({plural(size, 'tile')}, with "
-                                                  f"{with_others}); {verdict} under caiman_ties: "
-                                                  f"{rules.caiman_ties}")
+                                                  f"{with_others}); {reading}")
         return True, f"in the biggest basin ({plural(size, 'tile')}; {compared})"
 
     return _per_tile(board, "caiman", test)

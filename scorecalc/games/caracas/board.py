@@ -8,7 +8,9 @@ rows grow southward, columns 1-4 run left to right under the symbols ✻ ▢ ◎
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -18,6 +20,10 @@ Square = tuple[int, int]
 COLUMNS = (1, 2, 3, 4)
 COLUMN_SYMBOLS = {1: "✻", 2: "▢", 3: "◎", 4: "▲"}
 COLUMN_NAMES = {1: "asterisk", 2: "square", 3: "spiral", 4: "triangle"}
+SEA_READINGS = ("standard", "reversed")
+"""How an explorer's SEA reads its symbols left to right: ✻ ▢ ◎ ▲, or the rulebook's other side
+▲ ◎ ▢ ✻ (SPEC section 3: her symbols name the columns right to left; numbers stay left to right)."""
+REVERSED_SYMBOLS = {col: COLUMN_SYMBOLS[5 - col] for col in COLUMN_SYMBOLS}
 LANDS = ("jungle", "savannah", "swamp")
 SIDES = ("N", "E", "S", "W")
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
@@ -28,10 +34,38 @@ LINE_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 """Row, column and the two diagonals: each straight line is walked in one direction."""
 
 
+def symbols(sea: str = "standard") -> Mapping[int, str]:
+    """Each column's symbol on an explorer's SEA (``SEA_READINGS``), by column number."""
+    return REVERSED_SYMBOLS if sea == "reversed" else COLUMN_SYMBOLS
+
+
+def column_of(word: str, sea: str = "standard") -> int:
+    """The column a symbol's name names on an explorer's SEA: ``asterisk`` is 1, or 4 on a
+    reversed SEA."""
+    col = next(number for number, name in COLUMN_NAMES.items() if name == word)
+    return 5 - col if sea == "reversed" else col
+
+
+_SEEN: ContextVar[Mapping[int, str]] = ContextVar("caracas_symbols", default=COLUMN_SYMBOLS)
+"""The symbols ``label`` names squares by: the explorer's whose board is being told about."""
+
+
+@contextmanager
+def seen_from(sea: str) -> Iterator[None]:
+    """Squares named as an explorer reads her own SEA while the block runs (``label``, ``where``):
+    every detail of her board names her squares by her symbols."""
+    token = _SEEN.set(symbols(sea))
+    try:
+        yield
+    finally:
+        _SEEN.reset(token)
+
+
 def label(square: Square) -> str:
-    """``(2, 3)`` -> ``◎2``: the column symbol and the row, as a player finds it."""
+    """``(2, 3)`` -> ``◎2``: the column symbol and the row, as a player finds it (on her SEA:
+    ``seen_from``)."""
     row, col = square
-    return f"{COLUMN_SYMBOLS[col]}{row}"
+    return f"{_SEEN.get()[col]}{row}"
 
 
 def where(squares: Iterable[Square]) -> str:
@@ -138,8 +172,10 @@ Group = frozenset[Square]
 class Board:
     """One explorer's tiles below the SEA (at most one tile per square; ``parse`` checks)."""
 
-    def __init__(self, tiles: Iterable[Tile]) -> None:
+    def __init__(self, tiles: Iterable[Tile], sea: str = "standard") -> None:
         self.tiles: dict[Square, Tile] = {tile.square: tile for tile in tiles}
+        self.sea = sea
+        """How the explorer's SEA reads (``SEA_READINGS``): only the names of her squares follow it."""
         self._order = sorted(self.tiles)
 
     def __contains__(self, square: object) -> bool:
@@ -156,7 +192,7 @@ class Board:
 
     def mirrored(self) -> Board:
         """The board seen in a mirror: column c -> 5 - c, east and west river sides swapped."""
-        return Board(tile.mirrored() for tile in self)
+        return Board((tile.mirrored() for tile in self), self.sea)
 
     @property
     def rows(self) -> int:

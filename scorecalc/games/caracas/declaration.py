@@ -11,7 +11,7 @@ from ...errors import InputError, Path
 from ...spec import Choice, Either, Field, Int, ListOf, Record
 from .. import player_name_field
 from .animals import ALIASES, ANIMALS, Rules
-from .board import COLUMN_NAMES, COLUMN_SYMBOLS, FORK_READINGS, LANDS, SIDES
+from .board import COLUMN_NAMES, COLUMN_SYMBOLS, FORK_READINGS, LANDS, SEA_READINGS, SIDES
 from .grid import GridText, parse_grid
 
 if TYPE_CHECKING:
@@ -92,8 +92,12 @@ LANDSCAPE = Record(fields={
                    doc="most forks/mergers in one river basin"),
 })
 
+SEA = Choice(words=SEA_READINGS, what="reading of the SEA", example="reversed")
+
 PLAYER = Record(fields={
     "name": player_name_field(),
+    "sea": Field(SEA, doc="the SEA's symbols left to right: standard ✻ ▢ ◎ ▲, or reversed ▲ ◎ ▢ ✻ "
+                          "(the rulebook's other side: her symbols name the columns right to left)"),
     "tiles": Field(ListOf(TILE), doc="the explorer's tiles, one entry each"),
     "grid": Field(GridText(), doc="the explorer's tiles in the compact grid form (docs/rules/caracas.md)"),
     "landscape": Field(LANDSCAPE,

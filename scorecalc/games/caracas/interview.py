@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...spec.answer import BadAnswer
-from ...spec.interview import Ask, Cell, Entry, Interview, Palette, Pick, Step
+from ...spec.interview import NEVER, Ask, Cell, Entry, Interview, Palette, Pick, Step
+from .animals import CAIMAN_TIES
 from .animals import name as animal_name
-from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, label, step
+from .board import COLUMN_NAMES, COLUMNS, OPPOSITE, SIDES, Square, Tile, column_of, label, seen_from, step
 from .declaration import GRID_HEADER, LANDSCAPE, PLAYER, TILES_PER_EXPLORER
 from .grid import ANIMAL_CODES, LAND_CODES, RIVER_MARK, GridError, GridTile, parse_grid, token_of
 
@@ -25,8 +26,23 @@ if TYPE_CHECKING:
     from ...pictures import Drawing
 
 ROW_DOC = "four tokens, ✻ ▢ ◎ ▲ left to right, e.g. 'JuJa~ES SwPi~NW . SaAt'"
-FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: 'biggest_jungle "
-                 "savannah_areas swamp_areas forks', e.g. '6 4 2 3'")
+FIRST_ROW_DOC = (f"{ROW_DOC}; or the four figures of a comparison-only explorer: biggest jungle, "
+                 "savannah areas, swamp areas, forks in one basin, e.g. '6 4 2 3'")
+REVERSED_ROW_DOC = ROW_DOC.replace("✻ ▢ ◎ ▲", "▲ ◎ ▢ ✻")
+SEA_DOC = "a SEA that reads ▲ ◎ ▢ ✻ left to right: 'reversed' first"
+SEA_WORDS = {"reversed": "reversed", "▲◎▢✻": "reversed", "standard": "standard", "✻▢◎▲": "standard"}
+"""What row 1 takes instead of a row: how the explorer's SEA reads (once per explorer; a row typed
+at once keeps the first order, so piped answers keep their meaning)."""
+
+
+def row_doc(record: Mapping[str, Any], first: bool) -> str:
+    """A row's help, its symbols in the order the explorer's SEA shows them."""
+    reversed_sea = record.get("sea") == "reversed"
+    if not first:
+        return REVERSED_ROW_DOC if reversed_sea else ROW_DOC
+    if reversed_sea:
+        return FIRST_ROW_DOC.replace(ROW_DOC, REVERSED_ROW_DOC) + "; 'standard': a SEA ✻ ▢ ◎ ▲"
+    return f"{FIRST_ROW_DOC}; {SEA_DOC}"
 
 
 TILE_KEY = re.compile(r"grid\.r([1-9][0-9]?)c([1-9])")
@@ -73,13 +89,45 @@ class BoardRows:
                         value=record["landscape"])
         text = record.get("grid")
         rows = rows_of(record)
+        fault = self.fault(rows)
+        if fault is not None and held_open:  # a file's row that does not read: asked again there
+            row, message = fault
+            kept = "; ".join(f"row {n} {' '.join(rows[n - 1].split())}"
+                             for n in range(row + 1, len(rows) + 1))
+            return Step(f"row {row}", doc=f"{row_doc(record, False)}; the rows after it are kept"
+                        + (f" ({kept})" if kept else ""), value=text, fault=message)
         if isinstance(text, str) and not held_open:
             return Step("board", doc=PLAYER.fields["grid"].doc, done=True, default="keep", value=text)
-        return Step(f"row {len(rows) + 1}", doc=ROW_DOC if rows else FIRST_ROW_DOC, optional=bool(rows),
-                    default="end of board" if rows else "", value=text)
+        return Step(f"row {len(rows) + 1}", doc=row_doc(record, not rows), optional=bool(rows),
+                    default="end of board" if rows else "", value=text,
+                    back=f"row {len(rows)}" if rows else "")
 
     def reopens(self, record: Mapping[str, Any]) -> bool:
         return bool(rows_of(record))
+
+    @staticmethod
+    def fault(rows: list[str]) -> tuple[int, str] | None:
+        """The first row that does not read (a file's: typed rows are read before they are kept)
+        and what is wrong with it, the row named by its number, not by the file's token."""
+        for index in range(len(rows)):
+            try:
+                parse_grid("".join(row + "\n" for row in rows[:index + 1]))
+            except GridError as error:
+                message = re.sub(r"^token '[^']*': ", "", error.message)
+                return index + 1, message + (f" ({error.hint})" if error.hint else "")
+        return None
+
+    def retyped(self, entry: Entry, rows: list[str], row: int, text: str) -> None:
+        """Row ``row``, which did not read, typed again; the rows after it kept as they are."""
+        if text in ("", "-"):
+            raise BadAnswer(f"row {row} does not read: type it again (four squares, '.' for none)")
+        found = self.read(rows[:row - 1], text)
+        table = [line.split() for line in rows]
+        table[row - 1] = cells_of(found, row)
+        entry.record["grid"] = GRID_HEADER + aligned(table)
+        entry.hold(True)
+        if self.fault(rows_of(entry.record)) is None:
+            entry.draw()
 
     def answer(self, entry: Entry, step: Step, text: str) -> None:
         if step.done and text in ("", "-"):
@@ -88,12 +136,20 @@ class BoardRows:
         if step.done and "landscape" in explorer:  # the four figures typed again, or row 1 instead
             explorer.pop("landscape")
         rows = rows_of(explorer)
+        fault = self.fault(rows)
+        if fault is not None:
+            self.retyped(entry, rows, fault[0], text)
+            return
         if text in ("", "-"):
             if not rows:
                 raise BadAnswer("type row 1 of the board (or the four landscape figures)")
             self.close(entry)
             return
         tokens = text.split()
+        sea = SEA_WORDS.get("".join(tokens).lower()) if not rows else None
+        if sea is not None:
+            self.sea(entry, sea)
+            return
         if not rows and tokens and all(token.isdigit() for token in tokens):
             figures = entry.checked(LANDSCAPE, text, (*entry.path, "landscape"))
             explorer.pop("grid", None)
@@ -106,6 +162,17 @@ class BoardRows:
         entry.hold(True)  # a board never ends by itself: a table may differ from the rulebook's count
         entry.draw()
         self.count(entry, found)
+
+    @staticmethod
+    def sea(entry: Entry, sea: str) -> None:
+        """How the explorer's SEA reads: written only when it is the rulebook's other side."""
+        if sea == "reversed":
+            entry.record["sea"] = sea
+        else:
+            entry.record.pop("sea", None)
+        order = "▲ ◎ ▢ ✻" if sea == "reversed" else "✻ ▢ ◎ ▲"
+        entry.say(f"{entry.record.get('name', 'This explorer')}'s SEA reads {order} left to right: "
+                  "her squares are named by her symbols")
 
     def set_tile(self, entry: Entry, row: int, col: int, token: str) -> None:
         """The square at ``row``, ``col`` (1-based) holds the tile ``token`` (``.``: none); the
@@ -161,9 +228,10 @@ class BoardRows:
         tiles = self.tiles_of(record)
         if tiles is None:
             return []
-        return [Cell(tile_key(square), label(square), token_of(tiles[square]) if square in tiles else "",
-                     start="" if square in tiles else rivers_into(tiles, square))
-                for square in squares_of(record)]
+        with seen_from(str(record.get("sea", "standard"))):  # her squares by her SEA's symbols
+            return [Cell(tile_key(square), label(square), token_of(tiles[square]) if square in tiles else "",
+                         start="" if square in tiles else rivers_into(tiles, square))
+                    for square in squares_of(record)]
 
     def set_cell(self, entry: Entry, key: str, text: str) -> None:
         """A square's tile (``grid.r3c2``: the token; empty or ``.`` clears it) or one of the four
@@ -207,7 +275,9 @@ class BoardRows:
         if tiles is None or isinstance(record.get(FIGURES), dict) or "tiles" in record:
             return None
         squares = [square for square in squares_of(record) if square not in tiles] if free else []
-        return in_progress(str(record.get("name", "")), Board(tiles.values()), squares, tile_key)
+        board = Board(tiles.values(), str(record.get("sea", "standard")))
+        with seen_from(board.sea):
+            return in_progress(str(record.get("name", "")), board, squares, tile_key)
 
     def palette(self) -> Palette:
         return PALETTE
@@ -244,9 +314,10 @@ class BoardRows:
         from .show import draw_board
 
         rows = rows_of(record)
-        if not rows:
+        if not rows or self.fault(rows) is not None:
             return ""
-        board = Board(item.tile for item in self.read(rows[:-1], rows[-1]))
+        tiles = (item.tile for item in self.read(rows[:-1], rows[-1]))
+        board = Board(tiles, str(record.get("sea", "standard")))
         return "\n".join(draw_board(board, width))
 
     @staticmethod
@@ -299,13 +370,15 @@ class BoardRows:
     def back(self, entry: Entry, step: Step) -> bool:
         """``<`` on a row: take back the row typed last (asked again)."""
         rows = [row for row in rows_of(entry.record) if not row.lstrip().startswith("#")]
-        if step.done or not rows:
+        if step.done or not rows or step.fault:  # a file's row asked again: '<' leaves the board as it is
             return False
         if len(rows) == 1:
             entry.record.pop("grid")
         else:
             entry.record["grid"] = GRID_HEADER + "".join(row + "\n" for row in rows[:-1])
         entry.note(f"  row {len(rows)} taken back: type it again")
+        if len(rows) > 1:
+            entry.draw()  # the board as it is now, the row taken back gone from it
         return True
 
 
@@ -350,6 +423,9 @@ def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str
     """An explorer's board and its tiles in the players' words (``Interview.words``):
     ``("players", 0, "grid")`` -> ``Alex's board``; ``("players", 0, "tiles", 3, "col")`` ->
     ``Alex's tile ▢2 column`` (the square the tile names, else its place in the list)."""
+    if path[:1] == ("rules",):  # the readings, as the players know them
+        reading = HOUSE_RULES.get(f"rules.{path[1]}") if len(path) > 1 else None
+        return "house rules" if len(path) == 1 else reading.said if reading is not None else None
     if len(path) < 3 or path[0] != "players" or not isinstance(path[1], int) \
             or path[2] not in ("grid", "tiles"):
         return None
@@ -362,7 +438,8 @@ def place_words(path: Path, table: Mapping[str, Any], owner: Callable[[int], str
     player = players[path[1]] if isinstance(players, list) and 0 <= path[1] < len(players) else None
     tiles = player.get("tiles") if isinstance(player, Mapping) else None
     tile = tiles[index] if isinstance(tiles, list) and 0 <= index < len(tiles) else None
-    words = [f"{owner(path[1])} {tile_words(tile, index)}"]
+    sea = str(player.get("sea", "standard")) if isinstance(player, Mapping) else "standard"
+    words = [f"{owner(path[1])} {tile_words(tile, index, sea)}"]
     rest = path[4:]
     for at, part in enumerate(rest):
         entry = at + 1 < len(rest) and isinstance(rest[at + 1], int)  # ``animal 2``; the list: ``animals``
@@ -376,20 +453,21 @@ ENTRY = {"rivers": "river", "animals": "animal"}
 """A tile's list named by one of its entries (``animal 2``, ``river 1``)."""
 
 
-def tile_words(tile: Any, index: int) -> str:
-    """``tile ▢2`` (by the square it names) or ``tile 4`` (its place in the list)."""
+def tile_words(tile: Any, index: int, sea: str = "standard") -> str:
+    """``tile ▢2`` (by the square it names, in the symbols of the explorer's SEA) or ``tile 4``
+    (its place in the list)."""
     if isinstance(tile, Mapping):
         row, col = tile.get("row"), tile.get("col")
-        col = next((number for number, word in COLUMN_NAMES.items() if word == col), col)
+        if isinstance(col, str) and col in COLUMN_NAMES.values():
+            col = column_of(col, sea)
         if isinstance(row, int) and not isinstance(row, bool) and row >= 1 and col in COLUMNS:
-            return f"tile {label((row, col))}"
+            with seen_from(sea):
+                return f"tile {label((row, col))}"
     return f"tile {index + 1}"
 
 
 HOUSE_RULES = {
-    "rules.caiman_ties": Ask(said="A Caiman in a river basin tied for the most tiles", choices={
-        "count": "scores (a tied basin is a biggest one)", "strict": "does not score (only a basin "
-        "with strictly the most tiles)"}),
+    "rules.caiman_ties": Ask(said="A Caiman in a river basin tied for the most tiles", choices=CAIMAN_TIES),
     "rules.flamingo_min_run": Ask(said="Tiles a Flamingo's unbroken run in its column needs to score"),
     "rules.snake_min_types": Ask(said="Different animal types around a Snake it needs to score"),
     "rules.snake_around": Ask(said="The tiles around a Snake", choices={
@@ -400,5 +478,6 @@ HOUSE_RULES = {
 """The readings the rulebook leaves open (docs/rules/caracas.md), as phones offer them: each a
 choice in words, folded at the end with the date and place (SPEC section 8)."""
 
-INTERVIEW = Interview({"rules": Ask(rarely="house rules?"), **HOUSE_RULES}, forms={"players": BoardRows()},
-                      words=place_words)
+INTERVIEW = Interview({"rules": Ask(rarely="house rules?", said="the readings the rulebook leaves open"),
+                       "players.sea": NEVER, **HOUSE_RULES},
+                      forms={"players": BoardRows()}, words=place_words)

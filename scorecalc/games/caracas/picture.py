@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from ...pictures import Drawing, Group, Note, Picture, Shape, shape
 from ...sheet import Item, PlayerScore, ScoreSheet, plural
 from .animals import VP, Rules, name, score_animals
-from .board import COLUMN_SYMBOLS, COLUMNS, SIDES, Board, Square, Tile, label
+from .board import COLUMNS, SIDES, Board, Square, Tile, label, seen_from, symbols
 from .table import Explorer, Table
 
 TILE = 112
@@ -64,10 +64,11 @@ def explorer_picture(explorer: Explorer, player: PlayerScore, rules: Rules) -> P
             f"Swamp areas: {figures.swamp_areas}",
             f"Most forks/mergers in one river basin: {figures.forks}",
         ))
-    points = tile_points(board, rules)
-    notes = tuple(tile_note(board[square], points.get(square, 0), items_about(player.items, square))
-                  for square in sorted(board.tiles))
-    drawing = board_drawing(explorer.name, board, points, notes)
+    with seen_from(board.sea):  # her squares by her SEA's symbols, as her score details name them
+        points = tile_points(board, rules)
+        notes = tuple(tile_note(board[square], points.get(square, 0), items_about(player.items, square))
+                      for square in sorted(board.tiles))
+        drawing = board_drawing(explorer.name, board, points, notes)
     return Picture(explorer.name, f"{explorer.name}'s board", drawing, notes, facts=(LEGEND,))
 
 
@@ -123,7 +124,7 @@ def board_drawing(player: str, board: Board, points: dict[Square, int], notes: S
     rows = max(board.rows, *(square[0] for square in free), 1)
     width = LEFT + len(COLUMNS) * (TILE + GAP)
     height = TOP + rows * (TILE + GAP)
-    groups = [frame(rows, width)]
+    groups = [frame(rows, width, board.sea)]
     dead: dict[Square, list[str]] = {}
     for square, side in board.dead_ends if dead_ends else ():
         dead.setdefault(square, []).append(side)
@@ -152,9 +153,10 @@ def free_shapes(square: Square) -> tuple[Shape, ...]:
             shape("text", "+", x=x + TILE / 2, y=y + TILE / 2 + 14, class_="free-mark"))
 
 
-def frame(rows: int, width: int) -> Group:
-    """The column symbols, the SEA along the top and the row numbers."""
-    shapes = [shape("text", COLUMN_SYMBOLS[col], x=x_of(col) + TILE / 2, y=SYMBOLS - 6, class_="symbol")
+def frame(rows: int, width: int, sea: str = "standard") -> Group:
+    """The column symbols (as the explorer's SEA reads them), the SEA along the top and the row
+    numbers."""
+    shapes = [shape("text", symbols(sea)[col], x=x_of(col) + TILE / 2, y=SYMBOLS - 6, class_="symbol")
               for col in COLUMNS]
     shapes.append(shape("rect", x=LEFT, y=SYMBOLS, width=width - LEFT - GAP, height=SEA, class_="sea"))
     shapes.append(shape("text", "SEA", x=LEFT + (width - LEFT) / 2, y=SYMBOLS + SEA / 2 + 6,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...sheet import plural
 from ...wrapping import wrap_message
 from .animals import ANIMALS, Rules, name
-from .board import COLUMN_SYMBOLS, COLUMNS, LANDS, SIDES, Board, Tile, label
+from .board import COLUMNS, LANDS, SIDES, Board, Tile, label, seen_from, symbols
 from .grid import CODE_OF_ANIMAL, render_grid
 from .landscape import figures_of
 
@@ -81,7 +81,7 @@ def draw_board(board: Board, columns: int | None = None) -> list[str]:
     key to the codes that stand for names too long for a box, within the same 59)."""
     inner = inner_for(columns)
     width = inner + 2
-    header = " " * ROW_LABEL + " ".join(COLUMN_SYMBOLS[col].center(width) for col in COLUMNS)
+    header = " " * ROW_LABEL + " ".join(symbols(board.sea)[col].center(width) for col in COLUMNS)
     span = len(COLUMNS) * width + len(COLUMNS) - 1
     sea = " " * ROW_LABEL + " SEA ".center(span, "≈")
     lines = [header.rstrip(), sea]
@@ -145,9 +145,10 @@ def show_board(table: Table, width: int | None = None) -> str:
             continue
         said(explorer.name)
         out.extend(draw_board(explorer.board, width))
-        for line in separate_rivers(explorer.board):
-            said(line)
-        said(summary(explorer.board, table.rules))
+        with seen_from(explorer.board.sea):
+            for line in separate_rivers(explorer.board):
+                said(line)
+            said(summary(explorer.board, table.rules))
         said("grid form:")
         for line in render_grid(list(explorer.board)).splitlines():
             said("  " + line)

@@ -10,7 +10,7 @@ from ...errors import InputError, Path, Position
 from ...reading.document import Document
 from ...sheet import plural
 from .animals import Rules, name
-from .board import COLUMN_NAMES, Board, Tile, label
+from .board import Board, Tile, column_of, label, seen_from
 from .declaration import TILES_IN_BOX, TILES_PER_EXPLORER
 from .grid import GridError, parse_grid
 from .landscape import Figures, figures_of
@@ -60,19 +60,20 @@ def parse(document: Document) -> Table:
         if forms == ["landscape"]:
             explorers.append(Explorer(raw["name"], None, Figures(**raw["landscape"])))
             continue
-        placed = (tiles_from_list(p, raw["tiles"]) if forms == ["tiles"]
+        sea = raw.get("sea", "standard")
+        placed = (tiles_from_list(p, raw["tiles"], sea) if forms == ["tiles"]
                   else tiles_from_grid(document, p, raw["grid"]))
-        explorers.append(Explorer(raw["name"], check_board(placed)))
+        explorers.append(Explorer(raw["name"], check_board(placed, sea)))
     check_tile_counts(document, explorers)
     return Table(tuple(explorers), rules)
 
 
-def tiles_from_list(p: int, raw_tiles: list[dict[str, Any]]) -> list[Placed]:
+def tiles_from_list(p: int, raw_tiles: list[dict[str, Any]], sea: str = "standard") -> list[Placed]:
+    """The tiles of the explicit form; a column named by its symbol as the explorer's SEA reads it."""
     placed = []
     for i, raw in enumerate(raw_tiles):
         path: Path = ("players", p, "tiles", i)
-        col = raw["col"] if isinstance(raw["col"], int) else \
-            next(number for number, word in COLUMN_NAMES.items() if word == raw["col"])
+        col = raw["col"] if isinstance(raw["col"], int) else column_of(raw["col"], sea)
         animals = raw["animals"]
         for j, animal in enumerate(animals):
             if animal in animals[:j]:
@@ -159,8 +160,14 @@ def token_positions(document: Document, path: Path, text: str) -> Callable[[int,
     return position
 
 
-def check_board(placed: list[Placed]) -> Board:
-    """Two tiles on one square and tiles not linked to row 1 are errors."""
+def check_board(placed: list[Placed], sea: str = "standard") -> Board:
+    """Two tiles on one square and tiles not linked to row 1 are errors (named by the explorer's
+    symbols)."""
+    with seen_from(sea):
+        return checked_board(placed, sea)
+
+
+def checked_board(placed: list[Placed], sea: str) -> Board:
     seen: dict[tuple[int, int], Placed] = {}
     for item in placed:
         square = item.tile.square
@@ -171,7 +178,7 @@ def check_board(placed: list[Placed]) -> Board:
             raise InputError(item.path, f"two tiles on {label(square)} (row {square[0]}, column "
                              f"{square[1]}): a tile is there already{where_first}", position=item.position)
         seen[square] = item
-    board = Board(item.tile for item in placed)
+    board = Board((item.tile for item in placed), sea)
     unlinked = board.unlinked()
     if unlinked:
         item = seen[unlinked[0]]

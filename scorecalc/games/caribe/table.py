@@ -187,13 +187,13 @@ def parse_percy(document: Document, raw: dict[str, Any], solo: Solo) -> Percy:
     if percy.score < head_start:
         document.warn((*path, "score"),
                       f"Percy's score {percy.score} is below the {solo.difficulty} head start of "
-                      f"{head_start}; 'score' is his track value with the head start included")
-    if "board" not in raw:
+                      f"{head_start}; his score is his track value, the head start included")
+    if "board" not in raw:  # (at the board: tally asks it then, never warns before it is asked)
         for university in ("london", "paris"):
             if percy.universities[university]:
-                document.warn((*path, "universities", university),
-                              f"Percy has scientists at {university.title()} but no 'board' is given, "
-                              "so they score 0; add percy.board")
+                document.warn((*path, "board"),
+                              f"Percy has scientists at {university.title()} but his player board is not "
+                              "given, so they score 0")
     check_player_pieces(document, path, percy.board, percy.universities, 0)
     return percy
 
@@ -210,8 +210,8 @@ def parse_solo(document: Document) -> tuple[Solo | None, dict[str, Any] | None]:
             document.report(("percy",), "'percy:' belongs to a You vs Percy game",
                             hint="add 'solo: {mode: percy}'", at_key=True)
         elif len(players) == 1:
-            document.warn(("players",), "one player and no 'solo:' block; add "
-                          "'solo: {mode: percy}' or 'solo: {mode: byos}' to score a solo game")
+            document.warn(("players",), "one player and no solo mode; to score a solo game, give "
+                          "the solo mode: You vs Percy or Beat Your Own Score")
         return None, None
     solo = Solo(raw_solo["mode"], raw_solo["difficulty"], raw_solo.get("goals_completed"))
     if "players" in data and len(players) != 1:  # (a list refused as a whole is reported already)

@@ -92,8 +92,8 @@ FIELDS = {
     "public_species": Field(ListOf(Text(example="Sea Lion"), example=SPECIES_EXAMPLE), default=[],
                             doc="Advanced game: the species on the 3 public Level 1-3 objectives"),
     "board": Field(ListOf(TILE), required=True, doc="the species tiles on the board at the end"),
-    "players": Field(ListOf(PLAYER, min_items=2, max_items=4), required=True,
-                     doc="the 2-4 players in turn order (first = start player)"),
+    "players": Field(ListOf(PLAYER, min_items=1, max_items=4), required=True,
+                     doc="the players in turn order (first = start player; one player alone is a solo game)"),
 }
 
 
@@ -104,7 +104,7 @@ def example(players: int) -> dict[str, Any]:
         {"species": "Lava Lizard", "starting": True, "habitats": ["land"], "cubes": {names[0]: 1}},
         {"species": "Galapagos Penguin", "starting": True, "habitats": ["water"], "cubes": {}},
         {"species": "Sea Lion", "level": 3, "habitats": ["water", "water", "land"],
-         "cubes": {names[1]: 2, names[0]: 1}},
+         "cubes": {names[1]: 2, names[0]: 1} if players > 1 else {names[0]: 2}},
         {"species": "Galapagos Mockingbird", "level": 2, "habitats": ["land", "air"],
          "cubes": {name: 1 for name in names}},
         {"species": "Giant Tortoise", "level": 4, "cubes": {}},

@@ -83,8 +83,11 @@ INTERVIEW = Interview({
                                                   "air (green, blue, yellow): '4 8 2', or 'land 4, water 8'"),
     "players.private_species": Ask(applies=advanced),
     "board": Ask(AFTER_PLAYERS, noun="tile"),  # the cubes on a tile name the players
-    "board.starting": Ask(applies=counts_icons),
-    "board.level": Ask(1, applies=not_starting, needed=True),  # species, then 'starting?', then the rest
+    "board.starting": Ask(applies=counts_icons, said="one of the 3 Starting Species Tiles? 'y' or 'n' "
+                                                      "(a starting tile counts as Level 1: its level is "
+                                                      "not asked)"),
+    "board.level": Ask(1, applies=not_starting, needed=True,  # species, then 'starting?', then the rest
+                       said="the tile's Level, 1-4 (the number in the turtle); a starting tile: 1"),
     "board.habitats": Ask(1, applies=shows_icons),
     "board.cubes": Ask(1, applies=holds_cubes, complete=player_names,
                        said="Observation Cubes on the tile at the end, by player: 'Rachel 2, Ezra 1'"),

@@ -128,9 +128,10 @@ def check_objective(document: Document, variant: str) -> str | None:
     """The Level 4 card; the Family variant has 'no intermediate nor final Objectives'."""
     data = document.data
     if variant == "family":
-        for key in ("objective", "progression"):
+        for key, what in (("objective", "the Level 4 card given is"), ("progression", "the Cape Town values "
+                                                                                   "given are")):
             if key in data:
-                document.warn((key,), f"the Family variant has no objectives; {key!r} is ignored")
+                document.warn((key,), f"the Family variant has no objectives; {what} ignored")
         return None
     if "objective" not in data:
         if ("objective",) not in document.positions.values:  # else refused, and already reported
@@ -139,8 +140,8 @@ def check_objective(document: Document, variant: str) -> str | None:
         return None
     objective: str = data["objective"]
     if "progression" in data and objective != "cape_town":
-        document.warn(("progression",), f"only Cape Town uses 'progression'; the objective is "
-                      f"{OBJECTIVE_TITLES[objective]}, so it is ignored")
+        document.warn(("progression",), f"only Cape Town (Progression) uses its card's values; the "
+                      f"objective is {OBJECTIVE_TITLES[objective]}, so the values given are ignored")
     return objective
 
 

@@ -437,7 +437,7 @@
     } catch (error) { /* a phone that keeps nothing loses the tile on a reload, as before */ }
   }
   function restore() {
-    let saved = null;
+    let saved;
     try { saved = JSON.parse(localStorage.getItem(kept) || "null"); } catch (error) { saved = null; }
     const board = saved && boardOf(saved.board);
     const editor = board && board.querySelector(".editor");
@@ -452,29 +452,13 @@
   }
   if (!restore()) tell("", false);
 
-  // pad.js redraws the form after every answer (its drawing, or the whole form): the editor drawn
-  // again, and the rows typed instead (a keyboard) left open where they were open.
-  new MutationObserver((changes) => {
-    const opened = new Set();
-    let redrawn = false;
-    for (const change of changes) {
-      for (const node of change.removedNodes) {
-        if (node.nodeType !== 1 || node.id !== "form") continue;
-        for (const details of node.querySelectorAll(".board[data-board] details.rows[open]")) {
-          opened.add(details.closest(".board").dataset.board);
-        }
-      }
-      redrawn = redrawn || [...change.addedNodes].some((node) =>
-        node.nodeType === 1 && (node.id === "form" || node.classList.contains("drawing")));
-    }
-    if (!redrawn) return;
-    for (const details of document.querySelectorAll(".board[data-board] details.rows")) {
-      if (opened.has(details.closest(".board").dataset.board)) details.open = true;
-    }
+  // pad.js brings the form up to date in place after every answer (morph.js): the board's drawing
+  // may be new, the editor (left as it was) is drawn again over it.
+  document.addEventListener("pad:merged", () => {
     draw(false);
     if (refocus && focusCell(refocus)) refocus = null;
     else if (focused && (!document.activeElement || document.activeElement === document.body)) focusCell(focused);
-  }).observe(pad, { childList: true, subtree: true });
+  });
   // A square that had the focus when the board was drawn again (another phone's answer) keeps it.
   let focused = null;
   pad.addEventListener("focusin", (event) => {

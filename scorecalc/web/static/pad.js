@@ -165,21 +165,66 @@
     }
   }
 
-  document.addEventListener("input", (event) => {
-    const field = event.target.closest(".field");
-    if (field) field.classList.add("dirty");
-  });
+  // A field typed in is the player's until she sends it: Enter, or leaving it (its change). An
+  // IME's composition counts as typing from its first key.
+  function typing(event) {
+    const field = event.target.closest && event.target.closest(".field");
+    if (field && event.target.matches("input, select, textarea")) field.classList.add("dirty");
+  }
+  document.addEventListener("input", typing);
+  document.addEventListener("compositionstart", typing);
   document.addEventListener("change", (event) => {
     const field = event.target.closest(".field");
     if (!field || !event.target.matches("input, select")) return;
+    if (merging || !event.target.isConnected) return;  // not the player's act: the form was being redrawn
     if (field.dataset.answered === "yes" && event.target.value === field.dataset.seen) return;  // saved already
     send(field, event.target.value);
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || !event.target.matches(".field input")) return;
+  document.addEventListener("keydown", async (event) => {
+    if (event.key !== "Enter" || event.isComposing || !event.target.matches(".field input")) return;
     event.preventDefault();
-    send(event.target.closest(".field"), event.target.value);
+    const input = event.target;
+    const field = input.closest(".field");
+    await send(field, input.value);
+    onward(field, input);
   });
+  // A field left without a change, whose value another phone saved while the player was in it:
+  // shown now as the table has it.
+  document.addEventListener("focusout", (event) => {
+    const field = event.target.closest && event.target.closest(".field");
+    if (field && field.dataset.behind && !field.classList.contains("dirty")) setTimeout(refresh);
+  });
+
+  // After Enter saved an answer, the next question, as the terminal's Enter asks it: the focus on
+  // the next field in the page not answered yet (in an open section), unless the player has moved
+  // elsewhere meanwhile or the answer was not saved.
+  function onward(field, input) {
+    if (document.activeElement !== input || field.classList.contains("dirty") || field.dataset.answered !== "yes") return;
+    const fields = [...form().querySelectorAll(".field")];
+    const next = fields.slice(fields.indexOf(field) + 1).find((f) => f.dataset.answered === "no"
+      && f.querySelector("input, select") && !f.closest("details:not([open]), [hidden]"));
+    if (next) next.querySelector("input, select").focus();
+  }
+
+  // A paste longer than the field holds (its maxlength: what an answer may carry to the pad) is
+  // refused at once, in words, and nothing is sent; the browser would otherwise cut it silently.
+  document.addEventListener("paste", (event) => {
+    const control = event.target.closest && event.target.closest("input, textarea");
+    if (!control || !(control.maxLength > 0)) return;
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    const replaced = (control.selectionEnd || 0) - (control.selectionStart || 0);
+    if (control.value.length - replaced + text.length <= control.maxLength) return;
+    event.preventDefault();
+    const holder = control.closest(".field");
+    if (holder) {
+      status(holder, "not pasted: that text is too long (" + sized(text.length) + "); this field holds at most "
+        + control.maxLength.toLocaleString("en") + " characters", "bad");
+    }
+  });
+  function sized(count) {
+    if (count >= 1e6) return (count / 1e6).toFixed(1) + " million characters";
+    return count.toLocaleString("en") + " characters";
+  }
   document.addEventListener("click", async (event) => {
     const target = event.target;
     if (target.matches("button.send")) {
@@ -213,102 +258,53 @@
     }
   });
 
-  function places(root) {
-    return [...root.querySelectorAll(".field")].map((field) => field.dataset.place).join("\n");
-  }
-
-  // Another phone's answers: the fresh form from the server, merged into this one.
+  // Another phone's answers (or this phone's own): the fresh form from the pad, morphed into this
+  // one in place (morph.js: what of this phone's stays its own). The element under the player's
+  // finger (the field she is in, the square whose tile she is building) keeps its place on the
+  // screen while what lies above it grows or shrinks.
+  let merging = false;
   function merge(fresh) {
     const old = form();
     const at = Number(fresh.dataset.version);
     if (at < Number(old.dataset.version)) return;  // an older snapshot overtaken by a newer one
-    if (places(old) !== places(fresh)) {
-      const kept = {};
-      for (const field of old.querySelectorAll(".field")) {
-        const input = field.querySelector("input, select");
-        kept[field.dataset.place] = {
-          dirty: field.classList.contains("dirty"), value: input ? input.value : "",
-          seen: field.dataset.seen, answered: field.dataset.answered, at: Number(field.dataset.at || -1),
-          status: field.querySelector(".status").textContent,
-          kind: field.querySelector(".status").className, focused: input && document.activeElement === input,
-        };
-      }
-      // each section stays as this phone left it, opened or closed (a folded one opened stays open)
-      const open = new Map([...old.querySelectorAll("details[data-title]")].map((d) => [d.dataset.title, d.open]));
-      old.replaceWith(fresh);
-      for (const details of fresh.querySelectorAll("details[data-title]")) {
-        if (open.has(details.dataset.title)) details.open = open.get(details.dataset.title);
-      }
-      for (const field of fresh.querySelectorAll(".field")) {
-        const was = kept[field.dataset.place];
-        const input = field.querySelector("input, select");
-        if (!was) continue;
-        field.querySelector(".status").textContent = was.status;
-        field.querySelector(".status").className = was.kind;
-        if (was.at > at) field.dataset.at = String(was.at);
-        if (input && (was.dirty || was.at > at)) {
-          input.value = was.value;
-          field.dataset.seen = was.seen;
-          field.dataset.answered = was.answered;
-          if (was.dirty) field.classList.add("dirty");
-        }
-        if (input && was.focused) input.focus();
-      }
-    } else {
-      const fields = fresh.querySelectorAll(".field");
-      old.querySelectorAll(".field").forEach((field, i) => update(field, fields[i], at));
-      for (const id of ["end"]) {
-        const here = document.getElementById(id);
-        const status = here.querySelector(".status");
-        const there = fresh.querySelector("#" + id);
-        there.querySelector(".status").replaceWith(status);
-        here.replaceWith(there);
-      }
-      const boards = fresh.querySelectorAll(".board");
-      old.querySelectorAll(".board").forEach((board, i) => {  // a Caracas board redrawn after each row
-        const drawn = board.querySelector(".drawing");
-        const next = boards[i] && boards[i].querySelector(".drawing");
-        if (drawn && next) drawn.replaceWith(next);
-        else if (next) board.querySelector(".doc").after(next);
-        else if (drawn) drawn.remove();
-      });
-      for (const problem of old.querySelectorAll(":scope > .problem")) problem.remove();
-      for (const problem of [...fresh.querySelectorAll(":scope > .problem")].reverse()) old.prepend(problem);
-      old.dataset.ready = fresh.dataset.ready;
+    const anchor = underFinger();
+    const top = anchor ? anchor().getBoundingClientRect().top : 0;
+    merging = true;
+    try {
+      window.padMorph.morphForm(old, fresh, window.Idiomorph);
+    } finally {
+      merging = false;
     }
     form().dataset.version = String(at);
     follow();
+    document.dispatchEvent(new CustomEvent("pad:merged"));
+    const held = anchor && anchor();
+    if (held) {
+      const by = held.getBoundingClientRect().top - top;
+      if (by) window.scrollBy({ top: by, behavior: "instant" });
+    }
   }
 
-  function update(field, fresh, at) {
-    if (Number(field.dataset.at || -1) > at) return;  // this phone's own answer is newer
-    const input = field.querySelector("input, select");
-    const editing = field.classList.contains("dirty");
-    const changed = fresh.dataset.seen !== field.dataset.seen || fresh.dataset.answered !== field.dataset.answered;
-    if (input && editing && changed && input.value !== fresh.dataset.seen) {
-      status(field, "another phone saved “" + fresh.dataset.seen + "” here; yours (not sent yet): “"
-        + input.value + "”", "bad");
+  // How to find again, after a morph, the element under the finger: the control that has the
+  // focus, else the square whose tile is being built (board.js marks it .selected), else (scrolled
+  // down) the first field in sight: the page's own scroll anchoring, the same in every browser
+  // (pad.css turns the browser's off).
+  function underFinger() {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.id && form().contains(active)) {
+      const id = active.id;
+      return () => document.getElementById(id);
     }
-    if (!editing) {  // a field being edited keeps what it saw when the typing began: a send is then refused
-      field.dataset.seen = fresh.dataset.seen;
-      field.dataset.answered = fresh.dataset.answered;
-    }
-    field.classList.toggle("answered", fresh.classList.contains("answered"));
-    if (input && !editing) {
-      input.value = fresh.querySelector("input, select").value;
-      if (input.matches("input")) input.placeholder = fresh.querySelector("input").placeholder;
-    }
-    for (const problem of field.querySelectorAll(".problem")) problem.remove();
-    for (const problem of fresh.querySelectorAll(".problem")) field.append(problem);
-    if (field.classList.contains("removal")) {  // the entry renamed meanwhile: the button says so
-      field.dataset.label = fresh.dataset.label;
-      const button = field.querySelector("button.remove");
-      if (button.dataset.armed !== "yes") button.textContent = fresh.querySelector("button.remove").textContent;
-    } else if (!input) {  // a board's end: its button says what it does now
-      const button = field.querySelector("button.send");
-      const next = fresh.querySelector("button.send");
-      if (button && next) { button.value = next.value; button.textContent = next.textContent; }
-    }
+    const byPlace = (selector, place) => () => [...form().querySelectorAll(selector)]
+      .find((element) => element.dataset.place === place) || null;
+    const cell = form().querySelector(".cell.selected[data-place]");
+    if (cell) return byPlace(".cell[data-place]", cell.dataset.place);
+    if (window.scrollY <= 0) return null;  // at the top of the page: it stays there
+    const seen = [...form().querySelectorAll(".field[data-place]")].find((field) => {
+      const box = field.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.top < window.innerHeight;
+    });
+    return seen ? byPlace(".field[data-place]", seen.dataset.place) : null;
   }
 
   async function refresh() {
