@@ -18,8 +18,12 @@ module.exports = [
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
   },
   {
-    files: ["app/worker.js"],
+    files: ["app/worker.js", "app/opening.js"],  // the worker and the module it imports
     languageOptions: { sourceType: "module", globals: { ...globals.worker } },
+  },
+  {
+    files: ["app/app.js"],  // index.html loads it as a module (it imports app/store.mjs)
+    languageOptions: { sourceType: "module" },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

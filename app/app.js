@@ -2,6 +2,7 @@
 // file, show the pad (pad.js and board.js, in a frame, over the transport below) and the score
 // page. Python runs in the worker; this page only asks it and shows what it says.
 "use strict";
+import * as kept from "./@store.mjs@";
 
 const worker = new Worker("@worker.js@", { type: "module" });
 let asked = 0;
@@ -27,30 +28,31 @@ function say(text, bad) {
   $("status").className = bad ? "bad" : "";
 }
 
-// --- IndexedDB: the tables kept on this phone (the worker writes each answer; this page lists) ---
+// --- IndexedDB: the tables kept on this phone (app/store.mjs; the worker writes each answer over
+// the version it read, this page creates, lists, notes and deletes) ---
+let database = null;
 function db() {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open("scorecalc", 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore("tables", { keyPath: "key" });
-    opening.onsuccess = () => resolve(opening.result);
-    opening.onerror = () => reject(opening.error);
-  });
+  if (!database) database = kept.open(indexedDB).catch((error) => { database = null; throw error; });
+  return database;
 }
-async function tx(mode, work) {
-  const handle = await db();
-  return new Promise((resolve, reject) => {
-    const transaction = handle.transaction("tables", mode);
-    let result;
-    const request = work(transaction.objectStore("tables"));
-    if (request) request.onsuccess = () => { result = request.result; };
-    transaction.oncomplete = () => resolve(result);
-    transaction.onerror = () => reject(transaction.error);
-  });
+async function stored(action) {  // a connection closed under the page (storage cleared): a fresh one, once
+  try {
+    return await action(await db());
+  } catch (error) {
+    database = null;
+    return action(await db());
+  }
 }
-const allTables = () => tx("readonly", (store) => store.getAll());
-const getTable = (key) => tx("readonly", (store) => store.get(key));
-const putTable = (record) => tx("readwrite", (store) => store.put(record));
-const deleteTable = (key) => tx("readwrite", (store) => store.delete(key));
+const allTables = () => stored((handle) => kept.all(handle));
+const getTable = (key) => stored((handle) => kept.read(handle, key));
+const createTable = (record) => stored((handle) => kept.create(handle, record));
+const deleteTable = (key) => stored((handle) => kept.remove(handle, key));
+
+// The largest text the app takes at once (a file picked, a text pasted, a request of the pad's),
+// as the pad's server bounds a request's body: beyond it, refused in words before Python sees it.
+const LIMIT = 64 * 1024;
+const TOO_LONG = "too long for a table: at most 64 KB (no score sheet comes near that)";
+const bytesOf = (text) => new TextEncoder().encode(text).length;
 
 // --- screens ---
 let games = [];
@@ -75,12 +77,22 @@ async function home() {
 }
 
 async function list() {
-  const tables = (await allTables()).sort((a, b) => b.updated - a.updated);
+  const tables = (await allTables()).sort((a, b) => (b.updated || 0) - (a.updated || 0));
   const out = $("tables");
   out.replaceChildren();
   $("none").hidden = tables.length > 0;
   for (const table of tables) {
     const item = document.createElement("li");
+    if (!kept.whole(table)) {  // a record this phone kept only in part: it can only be deleted
+      const what = document.createElement("span");
+      what.className = "what";
+      what.textContent = "A table this phone kept only in part (it cannot be opened)";
+      const drop = button("Delete", async () => { await deleteTable(table.key); list(); });
+      drop.setAttribute("aria-label", "Delete the table kept only in part");
+      item.append(what, drop);
+      out.append(item);
+      continue;
+    }
     const what = document.createElement("span");
     what.className = "what";
     what.textContent = titleOf(table.game) + ": " + (table.role === "part" && table.player
@@ -120,30 +132,29 @@ function localNow() {
 }
 
 async function newTable(game, extra) {
-  const record = Object.assign({ key: crypto.randomUUID(), game, name: game + "-" + stamp(new Date()) + ".yaml",
-    text: null, scored: false, updated: Date.now() }, extra || {});
-  await putTable(record);
+  const record = Object.assign({ key: crypto.randomUUID(), game, name: game + "-" + stamp(new Date()) + ".yaml" },
+    extra || {});
+  await createTable(record);
   await openTable(record.key);
 }
 
-// A record changed by this page (the worker keeps the text): read afresh, changed, put back.
+// The page's note on a record (whose parts are in, "I am …"), merged in one transaction: the
+// worker's FILE and version are left as they are.
 async function note(key, change) {
-  const record = await getTable(key);
-  if (!record) return null;
-  Object.assign(record, change);
-  await putTable(record);
+  const record = await stored((handle) => kept.note(handle, key, change));
   if (current && current.key === key) Object.assign(current, change);
   return record;
 }
 
 async function openTable(key, imported, before) {
   const record = await getTable(key);
-  if (!record) { say("that table is no longer on this phone", true); return home(); }
+  if (!kept.whole(record)) { say("that table is no longer on this phone", true); return home(); }
   current = record;
+  $("export-table").hidden = true;
   history.replaceState(null, "", "#table=" + encodeURIComponent(key));
   if (record.scored && record.page) return showResult();
   say("opening " + record.name + "…");
-  const opened = await ask("start", key, record.game, record.name, record.text || null, localNow());
+  const opened = await ask("start", key, localNow());
   if (!opened.ok) {
     say(opened.message, true);
     current = null;
@@ -348,6 +359,7 @@ async function heard(text) {
     return;
   }
   taken.add(got.ident);
+  if (got.kept !== "saved") lost(got.kept);
   await afterPart(got.taken, got.version);
 }
 
@@ -364,6 +376,7 @@ $("join-scan").addEventListener("click", () => scan("join"));
 $("back-scan").addEventListener("click", () => (scanning === "part" && current ? show("table") : home()));
 $("scan-paste").addEventListener("click", async () => {
   const text = $("scan-text").value;
+  if (bytesOf(text) > LIMIT) { log("this text is " + TOO_LONG, true); return; }
   if (scanning === "join") return joinWith(await ask("hear", text));
   const reply = await request("POST", "part", JSON.stringify({ text }));
   const said = JSON.parse(reply.body);
@@ -381,13 +394,14 @@ async function joinWith(got) {
   }
   stopCamera();
   const record = { key: crypto.randomUUID(), game: got.game, role: "part", joins: got.table, player: "",
-    name: got.game + "-part-" + stamp(new Date()) + ".yaml", text: null, scored: false, updated: Date.now() };
-  await putTable(record);
+    name: got.game + "-part-" + stamp(new Date()) + ".yaml" };
+  await createTable(record);
   current = record;
-  const opened = await ask("start", record.key, record.game, record.name, null, localNow());
+  const opened = await ask("start", record.key, localNow());
   if (!opened.ok) { say(opened.message, true); return; }
   const joined = await ask("join", record.key, got.packed);
   if (!joined.ok) { say(joined.message, true); return; }
+  if (joined.kept !== "saved") { lost(joined.kept); return; }
   const names = $("iam-names");
   names.replaceChildren();
   joined.names.forEach((name, seat) => {
@@ -400,31 +414,34 @@ async function joinWith(got) {
   say("");
   show("iam");
 }
-$("join-paste").addEventListener("click", async () => joinWith(await ask("hear", $("join-text").value)));
+$("join-paste").addEventListener("click", async () => {
+  const text = $("join-text").value;
+  if (bytesOf(text) > LIMIT) { say("the table’s code: " + TOO_LONG, true); return; }
+  joinWith(await ask("hear", text));
+});
 $("join-start").addEventListener("click", async () => {
   const game = $("join-game").value;
   const name = $("join-name").value.trim();
   if (!name) { say("type your name as the table has it", true); return; }
   const record = { key: crypto.randomUUID(), game, role: "part", joins: "", player: name, seat: 0,
-    name: game + "-part-" + stamp(new Date()) + ".yaml", text: null, scored: false, updated: Date.now() };
-  await putTable(record);
+    name: game + "-part-" + stamp(new Date()) + ".yaml" };
+  await createTable(record);
   await openTable(record.key, false, async () => {
     const named = await ask("nameMe", record.key, name);
     if (!named.ok) say(named.message, true);
+    else if (named.kept !== "saved") lost(named.kept);
   });
 });
 
+// A file from the picker: its bytes to Python, which reads them as `scorecalc score FILE` does
+// (its game from its game: line, UTF-8 or refused); kept as a table only once Python took it.
 async function importFile(file) {
-  const text = await file.text();
-  const found = /^game:\s*([a-z]+)\s*$/m.exec(text);
-  const game = found && games.some(([name]) => name === found[1]) ? found[1] : null;
-  if (!game) {
-    say(file.name + ": no game: line naming one of " + games.map(([name]) => name).join(", "), true);
-    return;
-  }
-  const record = { key: crypto.randomUUID(), game, name: file.name, text, scored: false, updated: Date.now() };
-  await putTable(record);
-  await openTable(record.key, true);
+  if (file.size > LIMIT) { say(file.name + ": " + TOO_LONG, true); return; }
+  say("opening " + file.name + "…");
+  const key = crypto.randomUUID();
+  const taken = await ask("take", key, file.name, new Uint8Array(await file.arrayBuffer()), localNow());
+  if (!taken.ok) { say(taken.message, true); return; }
+  await openTable(key, true);
 }
 
 function exportTable(table) {
@@ -457,11 +474,31 @@ async function showResult() {
 // --- the transport pad.js and board.js use in the frame (window.padTransport there) ---
 const events = [];
 async function request(method, path, body) {
+  if (body && bytesOf(body) > LIMIT) {  // as the pad's server refuses a body over 64 KB, at once
+    return { code: 413, type: "application/json", version: -1, scored: false,
+      body: JSON.stringify({ status: "refused", message: TOO_LONG, current: null, warnings: [] }) };
+  }
   const reply = await ask("request", current.key, method, path, body);
+  if (reply.kept && reply.kept !== "saved") lost(reply.kept);
+  if (reply.kept === "scored") { setTimeout(showResult, 0); return reply; }
   for (const listener of events) listener.heard(reply);
   if (path === "part" && current.role !== "part") await whose();  // pasted in the pad's own form
   else if (path === "answer" && current.role !== "part") whose().catch(() => {});  // a name typed: "Parts in:" follows
   return reply;
+}
+
+// What this tab says when the worker could not keep a change as it was made (worker.js).
+const KEPT_WORDS = {
+  reloaded: "Another tab changed this table: this tab now shows what it kept, with your answer.",
+  stale: "Another tab keeps changing this table: this answer was not saved.",
+  scored: "This table was scored in another tab: its score page is shown.",
+  lost: "This phone could not keep the last answer (the table was deleted in another tab, or the "
+    + "phone’s storage was cleared or is full). The table is still open in this tab: export it to keep it.",
+};
+function lost(why) {
+  say(KEPT_WORDS[why] || KEPT_WORDS.lost, why !== "reloaded");
+  document.body.dataset.kept = why;
+  if (why === "lost") $("export-table").hidden = false;
 }
 function go(path) {
   if (path === "result") return showResult();
@@ -488,6 +525,9 @@ window.scorecalcApp = {
 $("back").addEventListener("click", home);
 $("back-result").addEventListener("click", home);
 $("export-result").addEventListener("click", () => exportTable(current));
+$("export-table").addEventListener("click", async () => {  // the table as open here (storage lost it)
+  exportTable({ name: current.name, text: await ask("text", current.key) });
+});
 $("import").addEventListener("change", (event) => {
   const file = event.target.files[0];
   event.target.value = "";

@@ -83,8 +83,7 @@ export async function open(indexURL, lockFileURL, quiet) {
   const names = `runtime=${encodeURIComponent(indexURL)}&lock=${encodeURIComponent(lockFileURL)}`;
   const key = new URL(`snapshot?${names}`, lockFileURL).href;  // this build's: both named by hashes
   const options = { indexURL, lockFileURL, stdout: quiet, stderr: quiet };
-  let snapshot = null;
-  try { snapshot = await kept(key); } catch (error) { snapshot = null; }
+  const snapshot = await kept(key).catch(() => null);
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });

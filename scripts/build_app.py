@@ -58,6 +58,18 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
+def version_of(folder: Path, names: list[str]) -> str:
+    """The service worker's version: a hash of every file's name and content, so that any change
+    (``index.html`` alone, which keeps its name and holds the page's policy, too) makes a new
+    ``sw.js``, which the browser takes as an update."""
+    whole = hashlib.sha256()
+    for name in sorted(names):
+        content = (folder / name).read_bytes()
+        whole.update(f"{name}\n{len(content)}\n".encode())
+        whole.update(content)
+    return whole.hexdigest()[:12]
+
+
 def hashed(name: str, data: bytes) -> str:
     stem, dot, suffix = name.partition(".")
     return f"{stem}.{digest(data)}{dot}{suffix}"
@@ -231,7 +243,7 @@ def build() -> None:
     from scorecalc.web.pages import static
 
     def put(name: str, data: bytes, keep_name: bool = False) -> None:
-        text_like = name.endswith((".js", ".html", ".css", ".webmanifest", ".json"))
+        text_like = name.endswith((".js", ".mjs", ".html", ".css", ".webmanifest", ".json"))
         if text_like:
             text = data.decode()
             for source, target in names.items():  # every name it refers to, as it is in the folder
@@ -251,13 +263,13 @@ def build() -> None:
     for size in (192, 512):
         put(f"icons/icon-{size}.png", png(size))
     # in the order they refer to each other: a file's references are hashed before it is
-    for name in ["app.css", "manifest.webmanifest", "opening.js", "worker.js", "transport.js", "pad.html",
-                 "app.js"]:
+    for name in ["app.css", "manifest.webmanifest", "opening.js", "store.mjs", "worker.js", "transport.js",
+                 "pad.html", "app.js"]:
         put(name, (SOURCE / name).read_bytes())
     put("index.html", (SOURCE / "index.html").read_bytes(), keep_name=True)
     every = sorted(str(path.relative_to(OUT)) for path in OUT.rglob("*") if path.is_file())
     names["files"] = json.dumps(["./", *every])
-    names["version"] = digest("\n".join(every).encode())
+    names["version"] = version_of(OUT, every)
     put("sw.js", (SOURCE / "sw.js").read_bytes(), keep_name=True)
 
     progress("measuring the folder (each file as gzip)")

@@ -18,6 +18,20 @@ from .state import State
 from .wording import seen_as
 
 
+class Unaskable(UsageError):
+    """Values of FILE no question can hold (``lines``, in the players' words): the run is refused;
+    the message tells the terminal's player to fix them and run tally again (the app, which has
+    no command line, says it its own way from ``lines``)."""
+
+    def __init__(self, lines: list[str], game: str, name: str) -> None:
+        self.lines = lines
+        self.them = "these" if len(lines) > 1 else "it"
+        them = self.them
+        super().__init__("\n".join([*lines, f"{name}: no question of tally can hold {them}, and nothing is "
+                                    f"scored without {them}: fix {them} in the file, then run "
+                                    f"'scorecalc tally {game} {name}' again"]))
+
+
 class TallyFile:
     """One run's FILE: ``state`` as read (an absent optional part of a file tally did not start
     counting as declined), ``problems`` (the values the read could not take, in the file's words),
@@ -57,11 +71,7 @@ class TallyFile:
             stuck = [held for held in self.held if not askable(model.plan(self.state), held.path)]
             if stuck:
                 self.keeper.close()
-                them = "these" if len(stuck) > 1 else "it"
-                raise UsageError("\n".join([*(f"{name}: {self.words(held)}" for held in stuck),
-                                            f"{name}: no question of tally can hold {them}, and nothing is "
-                                            f"scored without {them}: fix {them} in the file, then run "
-                                            f"'scorecalc tally {game.name} {name}' again"]))
+                raise Unaskable([f"{name}: {self.words(held)}" for held in stuck], game.name, name)
 
     def words(self, held: Held) -> str:
         """A value held, in the players' words, with the file's text: ``Ana's exhibition: the

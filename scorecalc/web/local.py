@@ -28,10 +28,11 @@ ROOT = "/tables"
 """Where the tables' files lie in the worker's file system."""
 
 
-def score(name: str, text: str, format: str = "json") -> dict[str, Any]:
+def score(name: str, text: str | bytes, format: str = "json") -> dict[str, Any]:
     """``text`` scored as ``scorecalc score NAME --format FORMAT`` scores the file ``NAME``: the
-    file written at ``NAME`` first (its name is what JSON and the page show). ``{"code", "text"}``:
-    0 and the output, or 1 and the messages the command prints for bad input."""
+    file written at ``NAME`` first (its name is what JSON and the page show; bytes as they are,
+    read as the command reads them). ``{"code", "text"}``: 0 and the output, or 1 and the messages
+    the command prints for bad input."""
     from ..output.formats import RenderOptions, format_named, render
     from ..pipeline import score_file
     from ..sheet import Scored
@@ -39,8 +40,8 @@ def score(name: str, text: str, format: str = "json") -> dict[str, Any]:
     folder = os.path.dirname(name)
     if folder:
         os.makedirs(folder, exist_ok=True)
-    with open(name, "w", encoding="utf-8", newline="") as file:
-        file.write(text)
+    with open(name, "wb") as file:
+        file.write(text if isinstance(text, bytes) else text.encode("utf-8"))
     try:
         scored = score_file(name)
     except (InputError, FileError) as error:
@@ -203,25 +204,59 @@ class Tables:
                  and place.endswith("].name")]
         return {**found, "game": part.game, "table": part.table, "names": names, "packed": packed}
 
-    def start(self, key: str, game: str, name: str, text: str | None, now: str = "") -> dict[str, Any]:
-        """Open table ``key`` (``text``: FILE as kept, or as imported; ``None``: a new table):
-        ``{"ok": true, "scored", "ready"}``, or ``{"ok": false, "message"}`` in the players' words
-        (a file tally cannot read)."""
+    def start(self, key: str, game: str | None, name: str, text: str | bytes | None,
+              now: str = "") -> dict[str, Any]:
+        """Open table ``key``: ``text`` is FILE as IndexedDB kept it (``str``), a file imported
+        (``bytes``, as the picker read them) or ``None`` (a new table). An import is read as
+        ``scorecalc score FILE`` reads a file (decoded as UTF-8, its game from its ``game:``,
+        which must be ``game`` when given), then as tally reads a file it did not start.
+        ``{"ok": true, "game", "text", "scored", "ready", "version"}`` (``text``: FILE as
+        Python read it, to keep), or ``{"ok": false, "message"}``: what the command would say,
+        where it says to run a command, in a phone's words. A table already open under ``key``
+        is replaced, its version carried on (the page's pad never sees it go back)."""
+        from ..reading.loading import compose, read_source
+        from ..tablefile.reading import choose_game
+        from ..tally.opening import Unaskable
+
+        def refused(lines: list[str]) -> dict[str, Any]:
+            """Nothing of the table left in the worker; FILE named by its own name, never by
+            where it lies in the worker; the terminal's "run tally again" in a phone's words."""
+            shutil.rmtree(folder, ignore_errors=True)
+            said = "\n".join(line.replace(folder + "/", "") for line in lines)
+            terminal = "fix it (or move it away) and run 'scorecalc tally' again"
+            return {"ok": False, "message": said.replace(terminal, "fix it in the file, then open it again")}
+
+        before = self.open[key].pad.version if key in self.open else 0
         self.stop(key)
         folder = os.path.join(ROOT, key)
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
+        path = os.path.join(folder, name)
         if text is not None:
-            with open(os.path.join(folder, name), "w", encoding="utf-8", newline="") as file:
-                file.write(text)
-        when = datetime.datetime.fromisoformat(now) if now else datetime.datetime.now()
+            with open(path, "wb") as file:
+                file.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         try:
-            table = Table(key, game, name, when)
-        except (UsageError, InputError, FileError) as error:
-            lines = format_error(name, error) if isinstance(error, (InputError, FileError)) else [str(error)]
-            return {"ok": False, "message": "\n".join(line.replace(folder + "/", "") for line in lines)}
+            if isinstance(text, bytes):
+                source = read_source(path)
+                game = choose_game(compose(source), game)
+                text = source.text
+            if game is None:
+                raise UsageError(f"{name}: which game? none was given")
+            table = Table(key, game, name, datetime.datetime.fromisoformat(now) if now else
+                          datetime.datetime.now())
+        except Unaskable as error:
+            them = error.them
+            return refused([*error.lines, f"{name}: the app cannot ask for {them}, and nothing is "
+                            f"scored without {them}: fix {them} in the file, then open it again"])
+        except (InputError, FileError) as error:
+            return refused(format_error(name, error))
+        except UsageError as error:
+            return refused([str(error)])
+        if before:
+            table.pad.version = before + 1
         self.open[key] = table
-        return {"ok": True, "ready": table.pad.review().ready, "version": table.pad.version}
+        return {"ok": True, "game": game, "text": table.text() if text is None else text,
+                "ready": table.pad.review().ready, "version": table.pad.version}
 
     def get(self, key: str) -> Table:
         return self.open[key]

@@ -33,7 +33,7 @@ def post(table: Any, path: str, body: object) -> tuple[int, dict[str, object]]:
 
 def test_a_table_answered_refused_stale_and_scored_through_the_apps_routes(tables: Any) -> None:
     opened = tables.start("k", "galapagos", "tonight.yaml", None, "2026-12-03T20:00:00")
-    assert opened == {"ok": True, "ready": False, "version": 0}
+    assert opened == {"ok": True, "game": "galapagos", "text": None, "ready": False, "version": 0}
     table = tables.get("k")
     assert table.text() is None  # nothing written before the first answer
     answers = {"date": "2026-11-28 20:30", "players[0].name": "Ana", "players[1].name": "Ben"}
@@ -86,6 +86,69 @@ def test_a_file_it_cannot_take_as_a_table_is_refused_in_the_players_words(tables
     text = "game: caracas\nplayers:\n  - name: Ana\n    tiles: [{at: ✻1, land: jungle}]\n"
     said = tables.start("k", "caracas", "alex.yaml", text)
     assert said["ok"] is False and "alex.yaml" in said["message"] and "/k/" not in said["message"]
+
+
+def test_a_file_no_question_can_hold_is_refused_without_a_command_to_run(tables: Any) -> None:
+    """The terminal's tally says to run it again; a phone has no command line."""
+    text = "game: caracas\nplayers:\n  - name: Ana\n    tiles: [{at: ✻1, land: jungle}]\n"
+    said = tables.start("k", None, "alex.yaml", text.encode())
+    assert said["ok"] is False and "scorecalc" not in said["message"]
+    assert said["message"].endswith("alex.yaml: the app cannot ask for it, and nothing is scored without it: "
+                                    "fix it in the file, then open it again")
+    assert tables.open == {}
+    tagged = tables.start("k", None, "tagged.yaml", b"game: galapagos\n!!int location: Home\n")
+    assert tagged["message"].endswith("tagged.yaml: fix it in the file, then open it again")
+    assert "scorecalc" not in tagged["message"] and "!!int" in tagged["message"]
+
+
+GAME_FORMS = ['game: "galapagos"', "game: galapagos  # tonight", "game: Galapagos"]
+
+
+def test_an_import_finds_its_game_as_the_command_line_does(tables: Any, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quoted, with a comment, capitalised, or the whole file in flow style: each scores with
+    ``scorecalc score FILE`` and each opens, read by Python alone."""
+    from tests.helpers import run_cli
+
+    whole = (ROOT / "examples" / "galapagos" / "decided-by-money.yaml").read_text(encoding="utf-8")
+    assert "\ngame: galapagos\n" in whole
+    texts = [whole.replace("\ngame: galapagos\n", f"\n{form}\n") for form in GAME_FORMS]
+    texts.append(json.dumps(yaml.safe_load(whole)))  # {game: galapagos, players: [...]}
+    monkeypatch.chdir(tmp_path)
+    for i, text in enumerate(texts):
+        Path(f"f{i}.yaml").write_text(text, encoding="utf-8")
+        assert run_cli("score", f"f{i}.yaml").exit_code == 0, text[:200]
+        said = tables.start(f"k{i}", None, f"f{i}.yaml", text.encode())
+        got = (said["ok"], said["game"], said["ready"], said["text"])
+        assert got == (True, "galapagos", True, text), said
+
+
+def test_an_import_not_utf8_is_refused_in_the_command_lines_words(tables: Any, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.helpers import run_cli
+
+    data = "game: galapagos\nplayers:\n  - name: Haïna\n  - name: Ivo\n".encode("latin-1")
+    monkeypatch.chdir(tmp_path)
+    Path("latin.yaml").write_bytes(data)
+    cli = run_cli("score", "latin.yaml")
+    assert cli.exit_code == 2
+    said = tables.start("k", None, "latin.yaml", data)
+    assert said == {"ok": False, "message": cli.stderr.strip()}
+    assert said["message"] == ("latin.yaml:3:13: <document>: not valid UTF-8 text (byte 0xef) "
+                               "(save the file as UTF-8)")
+    assert tables.open == {} and not (tmp_path / "tables" / "k").exists()  # nothing of it kept
+    for refused in (b"players: []\n", b"game: chess\n", b"game: galapagos\n\x00"):
+        assert tables.start("k", None, "x.yaml", refused)["ok"] is False
+
+
+def test_a_table_opened_again_never_goes_back_a_version(tables: Any) -> None:
+    """Another tab kept the table meanwhile: reopened from its text, the page's pad sees it move on."""
+    tables.start("k", "galapagos", "t.yaml", None, "2026-12-03T20:00:00")
+    post(tables.get("k"), "answer", {"place": "players[0].name", "seen": None, "value": "Ana"})
+    before = tables.get("k").pad.version
+    text = tables.get("k").text()
+    again = tables.start("k", "galapagos", "t.yaml", text, "2026-12-03T20:00:00")
+    assert again["version"] == before + 1 and again["text"] == text
 
 
 def test_an_imported_file_keeps_a_value_it_cannot_take_as_a_question(tables: Any) -> None:

@@ -6,7 +6,8 @@ the codes as each phone draws them (its screenshots of them, a few lines of Pyth
 and grey YUV 4:2:0 frames); Chromium reads the file afresh at each ``getUserMedia``, so the
 joining phones' camera shows the table's code and the holder's, later, the parts. Headless
 Chromium on Linux has no ``BarcodeDetector``: the decoder shipped in ``dist/app/`` reads them.
-The taps and codes are counted and priced by ``TAP`` a tap and ``CODE`` a scanned code. Without ``dist/app/`` skipped, as ``test_app.py`` is (under ``CI`` failed).
+The taps and codes are counted and priced by ``TAP`` a tap and ``CODE`` a scanned code. Without
+``dist/app/`` skipped, as ``test_app.py`` is (under ``CI`` failed).
 """
 
 from __future__ import annotations
