@@ -43,6 +43,7 @@ def quick_loop(config: pytest.Config) -> bool:
     return "not slow" in (config.getoption("markexpr", "") or "")
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: Pyodide's pytest runs without xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` (pyproject's addopts) runs the quick loop in this one process: each xdist worker
     starts Python and pytest and collects every module again, which cost a third of the loop's
