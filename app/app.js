@@ -481,7 +481,8 @@ async function request(method, path, body) {
   const reply = await ask("request", current.key, method, path, body);
   if (reply.kept && reply.kept !== "saved") lost(reply.kept);
   if (reply.kept === "scored") { setTimeout(showResult, 0); return reply; }
-  for (const listener of events) listener.heard(reply);
+  // No event for the page's own request: pad.js and board.js take the version (and the form the
+  // page shows next) from the reply itself, as over HTTP; an event would make it ask again.
   if (path === "part" && current.role !== "part") await whose();  // pasted in the pad's own form
   else if (path === "answer" && current.role !== "part") whose().catch(() => {});  // a name typed: "Parts in:" follows
   return reply;
