@@ -56,7 +56,7 @@ class Model:
         from scorecalc.tablefile.layout import render
         from scorecalc.tally.model import State, Tally
         from scorecalc.tally.questions import Progress
-        from scorecalc.web.places import parse_place
+        from scorecalc.web.addresses import parse_place
 
         self.render, self.parse_place = render, parse_place
         self.game = get_game("galapagos")

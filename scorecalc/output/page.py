@@ -154,7 +154,7 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
 
 
 def standings_page(standings: Standings, blocks: Sequence[Block], chart: str | None, chart_note: str) -> Page:
-    """The standings: the ``blocks`` every format draws (``output.standings.standings_blocks``:
+    """The standings: the ``blocks`` every format draws (``output.standings_layout.standings_blocks``:
     each table and note, with the options given), then the season chart (``chart``: SVG
     markup made fit to embed) or ``chart_note`` saying why there is none."""
     drawn: list[Block | Section] = list(blocks)

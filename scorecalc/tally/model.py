@@ -328,7 +328,7 @@ class Tally:
         from ..pipeline import check_document, load, parse_document
         from ..tablefile.layout import render
         from ..tablefile.nodes import table_nodes
-        from ..tablefile.reading import as_source
+        from ..tablefile.reader import as_source
 
         built = table_nodes(self.game, data)
         try:

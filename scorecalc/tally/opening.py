@@ -11,7 +11,7 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.keeping import Changed, Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import Held, Progress, load, read_data
+from ..tablefile.reader import Held, Progress, load, read_data
 from .model import Tally, asks
 from .questions import Question
 from .state import State

@@ -15,7 +15,7 @@ from ..tally.answers import BadAnswer
 from ..tally.model import Tally
 from ..tally.questions import get
 from ..tally.state import State
-from .places import parse_place
+from .addresses import parse_place
 from .reply import Refused, gone, stale
 from .views import RemoveView, SectionView
 

@@ -215,7 +215,7 @@ class Tables:
         where it says to run a command, in a phone's words. A table already open under ``key``
         is replaced, its version carried on (the page's pad never sees it go back)."""
         from ..reading.loading import compose, read_source
-        from ..tablefile.reading import choose_game
+        from ..tablefile.reader import choose_game
         from ..tally.opening import Unaskable
 
         def refused(lines: list[str]) -> dict[str, Any]:

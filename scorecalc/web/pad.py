@@ -18,7 +18,7 @@ Every change of the table goes through ``commit``: the version goes up, and its 
 server's event streams) are woken.
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
-game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
+game's entry form on a phone is ``forms.py``, a list's removable entries ``lists.py``; what
 the laptop's terminal says as the table fills is ``telling.py``.
 """
 
@@ -42,8 +42,8 @@ from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.settings import Part
 from ..tally.state import Review, State
-from . import board, lists, sheet
-from .places import parse_place
+from . import forms, lists, order
+from .addresses import parse_place
 from .reply import Refused, Reply, Status, gone, stale
 from .telling import Telling, said_at
 from .views import SectionView, View
@@ -176,39 +176,39 @@ class Pad:
             problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
-            questions = sheet.sheet(self.model, self.state)
+            questions = order.sheet(self.model, self.state)
             for question in questions:
                 index = player_index(question)
                 player = index if question.section != "Players" else None
-                title = sheet.folded_title(questions) if question.folded else question.section
+                title = order.folded_title(questions) if question.folded else question.section
                 if not sections or sections[-1].title != title:
                     sections.append(SectionView(title, player, folded=question.folded))
                 section = sections[-1]
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
-                    section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               "; ".join(filter(None, [*sheet.held_text(self.file, question),
-                                                                       sheet.at(problems, question.path)])))
+                    words = "; ".join(filter(None, [*order.held_text(self.file, question),
+                                                   order.at(problems, question.path)]))
+                    section.board = forms.view(question, record if isinstance(record, dict) else {}, words)
                     shown.add(question.path)
                     continue
                 parts = self.model.parts(question)
                 if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(sheet.part_view(question, part, sheet.at(problems, question.path))
+                    section.fields.extend(order.part_view(question, part, order.at(problems, question.path))
                                           for part in parts)
                 else:
-                    section.fields.append(sheet.field_view(self.model, self.state, self.file, question,
-                                                           sheet.at(problems, question.path)))
+                    section.fields.append(order.field_view(self.model, self.state, self.file, question,
+                                                           order.at(problems, question.path)))
                 shown.add(question.path)
-            sheet.other_forms(self.model, self.state, sections)
+            order.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
             warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
             held = sorted(self.placing.items(), key=lambda flag: str(flag[0]))
-            placing = [sheet.placing_view(self.model, self.state, path, phone) for path, phone in held]
+            placing = [order.placing_view(self.model, self.state, path, phone) for path, phone in held]
             self.shown = View(sections, review.ready, loose, self.version,
                               waiting=list(review.waiting), placing=placing,
                               anyway=bool(placing) and not (review.waiting or review.problems),
-                              date=sheet.date_words(self.model, review.date), warnings=list(warned))
+                              date=order.date_words(self.model, review.date), warnings=list(warned))
             return self.shown
 
     def view_now(self) -> View:
@@ -231,7 +231,7 @@ class Pad:
                 raise
             reply = refusal.reply()
         if reply.status in (Status.SAVED, Status.STALE):
-            reply = replace(reply, words=sheet.cell_words(self.model, place, reply.current, text))
+            reply = replace(reply, words=order.cell_words(self.model, place, reply.current, text))
         return reply
 
     def open_table(self) -> None:
@@ -242,7 +242,7 @@ class Pad:
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
         self.open_table()
         path = parse_place(place)
-        part = None if path is None else sheet.part_at(self.model, self.state, path)
+        part = None if path is None else order.part_at(self.model, self.state, path)
         if part is not None:
             return self.answered_part(*part, seen, text)
         found = None if path is None else self.find(path)
@@ -256,18 +256,18 @@ class Pad:
         warnings: tuple[str, ...] = ()
         try:
             if on_board:
-                after = board.answer(self.model, self.state, question, row, text)
+                after = forms.answer(self.model, self.state, question, row, text)
             else:
                 after, warnings = self.apply(question, text)
         except BadAnswer as error:
             raise Refused(422, error.message) from None
-        now = board.current(question, row, self.state.data) if on_board else sheet.current(question)
+        now = forms.current(question, row, self.state.data) if on_board else order.current(question)
         if after is self.state:
             return Reply(Status.SAVED, current=now)  # nothing to change
         same = (get(self.state.data, where), self.state.progress) == (get(after.data, where), after.progress)
         if same and now is not None:
             return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
-        if isinstance(row, str) and now and board.current(question, row, after.data) == now:
+        if isinstance(row, str) and now and forms.current(question, row, after.data) == now:
             return Reply(Status.SAVED, current=now)  # the square holds this tile already: a finished
             # board stays finished (setting it again would reopen the board)
         declined = not on_board and question.declined and seen is None  # declined is an answer too
@@ -276,7 +276,7 @@ class Pad:
         label, shown = said_at(self.model, question, row, after.data, text)
         reply = self.take(after, label, shown, warnings, question)
         if isinstance(row, str) and reply.status is Status.SAVED:  # the tile as read
-            reply = replace(reply, current=board.current(question, row, self.state.data))
+            reply = replace(reply, current=forms.current(question, row, self.state.data))
         return reply
 
     def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
@@ -295,7 +295,7 @@ class Pad:
         shown = dict(part.choices).get(text.strip(), text.strip())
         reply = self.take(outcome.state, part.label, shown, outcome.warnings)
         if reply.status is Status.SAVED:
-            again = sheet.part_at(self.model, self.state, (*question.path, part.name))
+            again = order.part_at(self.model, self.state, (*question.path, part.name))
             reply = replace(reply, current=again[1].value if again is not None else None)
         return reply
 
@@ -308,16 +308,16 @@ class Pad:
         taken = lists.removal(self.model, self.state, place, seen)
         return Reply(Status.SAVED) if taken is None else self.take(taken[0], taken[1], "removed")
 
-    def find(self, path: Path) -> tuple[Question, board.Part] | None:
+    def find(self, path: Path) -> tuple[Question, forms.Part] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
-        row = board.row_of(path)
+        row = forms.row_of(path)
         target = path[:-1] if row is not None else path
-        plan = sheet.sheet(self.model, self.state)
+        plan = order.sheet(self.model, self.state)
         for question in plan:
             if question.path == target:
                 return question, row
         for question in plan:
-            key = board.cell_key(question, path)
+            key = forms.cell_key(question, path)
             if key is not None:
                 return question, key
         return None
@@ -357,7 +357,7 @@ class Pad:
             return None
         again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
                      None)  # the answer there now (a seat's name answered: her name's question)
-        return sheet.current(again) if again is not None else None
+        return order.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
         if note := self.file.write(text):

@@ -258,7 +258,7 @@ def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path:
     import datetime
     from dataclasses import replace
 
-    from scorecalc.tablefile.reading import load
+    from scorecalc.tablefile.reader import load
     from scorecalc.tally.model import State, Tally
 
     game = get_game("caribe")

@@ -19,8 +19,8 @@ from ..tally.questions import Question
 from ..tally.settings import Part
 from ..tally.state import State
 from ..tally.wording import default_text
-from . import board
-from .places import parse_place
+from . import forms
+from .addresses import parse_place
 from .telling import optional
 from .views import FieldView, PlacingView, SectionView
 
@@ -83,7 +83,7 @@ def other_forms(model: Tally, state: State, sections: list[SectionView]) -> None
             section = SectionView(str(record.get("name", f"player {index + 1}")), index)
             sections.append(section)
         given = {name: record[name] for name in form.fields if name in record}
-        section.board = board.given(record, given)
+        section.board = forms.given(record, given)
 
 
 def date_words(model: Tally, date: str) -> str:
@@ -155,7 +155,7 @@ def cell_words(model: Tally, place: str, current: str | None, text: str) -> tupl
     """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
     was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
     path = parse_place(place)
-    if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
+    if path is None or len(path) < 3 or not isinstance(path[-2], str) or forms.row_of(path) is not None:
         return None
     form = model.interview.form(key_of(path[:-2]))
     palette = palette_of(form) if form is not None and path[-2] in form.fields else None

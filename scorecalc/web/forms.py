@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import Path, path_text
 from ..spec.interview import Cell, board_of, palette_of
-from ..tally import kept
+from ..tally import form_cache
 from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
 from ..tally.model import Tally
@@ -65,19 +65,19 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     name = owner_name(question, record)
     form = question.form
     assert form is not None
-    rows = kept.parts(form, record)
+    rows = form_cache.parts(form, record)
     done = question.step is not None and question.step.done
     where = path_text(question.path[:-1])
     if done and not rows and question.step is not None and isinstance(question.step.value, dict):
         shown = given(record, {form.fields[0]: question.step.value})  # the four figures, as given
-        shown.fields = [cell_view(where, name, cell) for cell in kept.cells(form, record)]
+        shown.fields = [cell_view(where, name, cell) for cell in form_cache.cells(form, record)]
         return shown
     place = path_text(question.path)
-    sketch = kept.sketch(form, record, not done)
+    sketch = form_cache.sketch(form, record, not done)
     drawn = {group.key for group in sketch.groups} if sketch is not None else set()
     shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, sketch=sketch,
                       palette=palette_of(form), problem=problem)
-    shown.cells = {cell.key: cell_view(where, name, cell) for cell in kept.cells(form, record)
+    shown.cells = {cell.key: cell_view(where, name, cell) for cell in form_cache.cells(form, record)
                    if cell.key in drawn}
     for number, row in enumerate(rows, start=1):
         shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s {form.part_label(number)}", row, True))
@@ -98,9 +98,9 @@ def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
     record = get(data, question.path[:-1])
     form = question.form
     if isinstance(row, str):
-        cells = kept.cells(form, record) if isinstance(record, dict) and form is not None else []
+        cells = form_cache.cells(form, record) if isinstance(record, dict) and form is not None else []
         return next((cell.value for cell in cells if cell.key == row), None)
-    rows = kept.parts(form, record) if isinstance(record, dict) and form is not None else []
+    rows = form_cache.parts(form, record) if isinstance(record, dict) and form is not None else []
     if row is None:
         return "done" if question.step is not None and question.step.done else "open"
     return rows[row - 1] if 0 < row <= len(rows) else None
@@ -129,7 +129,7 @@ def answer(model: Tally, state: State, question: Question, row: Part, text: str)
             raise BadAnswer("'done' closes the board, 'open' opens it again")
         return model.finish(state, question)  # "Finish Alex's board": a person finishes it
     record = before if isinstance(before, dict) else {}
-    rows = kept.parts(form, record)
+    rows = form_cache.parts(form, record)
     if row == len(rows) + 1:
         if question.step is not None and question.step.done:
             state = model.reopen(state, question) or state
