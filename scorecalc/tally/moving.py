@@ -20,14 +20,14 @@ WHOLE = 120
 if TYPE_CHECKING:
     from .model import Tally
     from .prompt import Terminal
-    from .state import Outcome, State
+    from .state import Draft, Outcome
 
 Key = tuple[str, Any]
 
 
 class Moving:
     model: Tally
-    state: State
+    state: Draft
     terminal: Terminal
     cursor: Key | None
     reviewing: bool

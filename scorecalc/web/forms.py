@@ -26,12 +26,12 @@ from ..tally.answers import BadAnswer
 from ..tally.editing import FormEntry, Work
 from ..tally.model import Tally
 from ..tally.questions import Question, get
-from ..tally.state import State
+from ..tally.state import Draft
 from .views import BoardView, CellView, RowView
 
 ROW = "row"
 
-Part = int | str | None
+RowOrCell = int | str | None
 """What of a form a place names: a row (``row2``: 2), a cell (``r3c2``: ``grid.r3c2``), or the
 form itself (``None``)."""
 
@@ -92,7 +92,7 @@ def cell_view(where: str, name: str, cell: Cell) -> CellView:
                     cell.number)
 
 
-def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
+def current(question: Question, row: RowOrCell, data: dict[str, Any]) -> str | None:
     """What a phone shows at the row (``None``: not typed), at a cell (empty: a free square;
     ``None``: no such cell now), or at the board (``done``/``open``)."""
     record = get(data, question.path[:-1])
@@ -106,7 +106,7 @@ def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
     return rows[row - 1] if 0 < row <= len(rows) else None
 
 
-def answer(model: Tally, state: State, question: Question, row: Part, text: str) -> State:
+def answer(model: Tally, state: Draft, question: Question, row: RowOrCell, text: str) -> Draft:
     """The board's answer to ``state``: the new state; ``BadAnswer`` if refused. "done" is a
     person finishing the board (the game's checks on it); "open" opens it again."""
     before = get(state.data, question.path[:-1])

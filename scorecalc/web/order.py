@@ -16,8 +16,8 @@ from ..tally.kinds import VALUE
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question
-from ..tally.settings import Part
-from ..tally.state import State
+from ..tally.settings import SettingField
+from ..tally.state import Draft
 from ..tally.wording import default_text
 from . import forms
 from .addresses import parse_place
@@ -25,7 +25,7 @@ from .telling import optional
 from .views import FieldView, PlacingView, SectionView
 
 
-def sheet(model: Tally, state: State) -> list[Question]:
+def sheet(model: Tally, state: Draft) -> list[Question]:
     """The questions in a phone's order: the model's plan, every seat still free offered at once
     after the players' next one (``Tally.seats``), and what the model folds (date, place, house
     rules) last."""
@@ -47,7 +47,7 @@ def folded_title(questions: list[Question]) -> str:
     return "Date, place and house rules" if rules else "Date and place"
 
 
-def part_view(question: Question, part: Part, problem: str) -> FieldView:
+def part_view(question: Question, part: SettingField, problem: str) -> FieldView:
     """One field of a setting rarely changed (``Tally.parts``): its answer now, or the default it
     takes, chosen."""
     now = part.value if question.answered else ""
@@ -58,7 +58,7 @@ def part_view(question: Question, part: Part, problem: str) -> FieldView:
         options=list(part.choices), problem=problem)
 
 
-def part_at(model: Tally, state: State, path: Path) -> tuple[Question, Part] | None:
+def part_at(model: Tally, state: Draft, path: Path) -> tuple[Question, SettingField] | None:
     """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
     if len(path) < 2 or not isinstance(path[-1], str):
         return None
@@ -68,7 +68,7 @@ def part_at(model: Tally, state: State, path: Path) -> tuple[Question, Part] | N
     return None if question is None or part is None else (question, part)
 
 
-def other_forms(model: Tally, state: State, sections: list[SectionView]) -> None:
+def other_forms(model: Tally, state: Draft, sections: list[SectionView]) -> None:
     """A player whose entry form asks nothing because her record holds another form of it (a
     comparison-only explorer's four figures): what it holds, shown in her section."""
     form = model.interview.form("players")
@@ -96,7 +96,7 @@ def date_words(model: Tally, date: str) -> str:
 
 
 
-def field_view(model: Tally, state: State, file: TallyFile, question: Question, problem: str) -> FieldView:
+def field_view(model: Tally, state: Draft, file: TallyFile, question: Question, problem: str) -> FieldView:
     """A question a phone answers in a field of its own; ``problem``: the whole table's there."""
     value = current(question)
     return FieldView(
@@ -135,7 +135,7 @@ def current(question: Question) -> str | None:
     return one_line(question.spec, question.value)
 
 
-def placing_view(model: Tally, state: State, path: Path, phone: str) -> PlacingView:
+def placing_view(model: Tally, state: Draft, path: Path, phone: str) -> PlacingView:
     """A board a phone holds a tile half built on, said to every phone and, in the second
     person, to the phone that holds it."""
     form = model.interview.form(key_of(path[:-1]))

@@ -40,8 +40,8 @@ from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
-from ..tally.settings import Part
-from ..tally.state import Review, State
+from ..tally.settings import SettingField
+from ..tally.state import Draft, Review
 from . import forms, lists, order
 from .addresses import parse_place
 from .reply import Refused, Reply, Status, gone, stale
@@ -106,12 +106,12 @@ class Pad:
         self.phones: dict[str, Phone] = {}
         self.placing: dict[Path, str] = {}
         """The boards (their form's place) a phone holds a tile half built on, and which phone."""
-        self.reviewed: tuple[State, frozenset[Path], Review] | None = None
-        self.told: tuple[State, frozenset[Path]] | None = None
+        self.reviewed: tuple[Draft, frozenset[Path], Review] | None = None
+        self.told: tuple[Draft, frozenset[Path]] | None = None
         """The state whose review the terminal was last told of (``settle``)."""
-        self.warned: tuple[State, tuple[str, ...]] | None = None
+        self.warned: tuple[Draft, tuple[str, ...]] | None = None
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
-        self.armed: tuple[str, State, tuple[str, ...]] | None = None
+        self.armed: tuple[str, Draft, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.telling = Telling(say)
         """What the pad's terminal says as the table fills (``telling.py``)."""
@@ -122,8 +122,8 @@ class Pad:
         the server's event streams wait on it. Called under the lock, from any thread."""
         self.settle()
 
-    def commit(self, *, state: State | None = None, placing: dict[Path, str] | None = None,
-               warned: tuple[State, tuple[str, ...]] | None = None, failure: str = "",
+    def commit(self, *, state: Draft | None = None, placing: dict[Path, str] | None = None,
+               warned: tuple[Draft, tuple[str, ...]] | None = None, failure: str = "",
                scored: bool = False) -> bool:
         """The one way the table changes: its state, the boards being placed on, the warnings a
         "Score it" showed, FILE failed, or scored. When anything did, the version goes up by one
@@ -279,7 +279,7 @@ class Pad:
             reply = replace(reply, current=forms.current(question, row, self.state.data))
         return reply
 
-    def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
+    def answered_part(self, question: Question, part: SettingField, seen: str | None, text: str) -> Reply:
         """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
         the same compare-and-set as any field."""
         now = part.value if question.answered else None
@@ -308,7 +308,7 @@ class Pad:
         taken = lists.removal(self.model, self.state, place, seen)
         return Reply(Status.SAVED) if taken is None else self.take(taken[0], taken[1], "removed")
 
-    def find(self, path: Path) -> tuple[Question, forms.Part] | None:
+    def find(self, path: Path) -> tuple[Question, forms.RowOrCell] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
         row = forms.row_of(path)
         target = path[:-1] if row is not None else path
@@ -322,7 +322,7 @@ class Pad:
                 return question, key
         return None
 
-    def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
+    def apply(self, question: Question, text: str) -> tuple[Draft, tuple[str, ...]]:
         """A field's answer through the model; a field emptied declines what it held."""
         if question.kind.adds_to(question) is not None and not question.answered and text.strip() == "":
             return self.state, ()  # an empty seat or next entry left empty: on phones a list stays open
@@ -333,7 +333,7 @@ class Pad:
             outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
         return outcome.state, outcome.warnings
 
-    def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
+    def take(self, after: Draft, label: str, text: str, warnings: tuple[str, ...] = (),
              question: Question | None = None) -> Reply:
         """The new state kept and written to FILE; "saved" only once it is there. ``label`` and
         ``text`` say on the terminal what changed; the reply carries ``question``'s answer now."""

@@ -116,7 +116,7 @@ def in_(question: Question) -> bool:
     return question.answered or further(question)
 
 
-def said_at(model: Tally, question: Question, row: forms.Part, data: dict[str, Any],
+def said_at(model: Tally, question: Question, row: forms.RowOrCell, data: dict[str, Any],
             text: str) -> tuple[str, str]:
     """What the terminal's line says changed: the place and the answer in the players' words (a
     tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""

@@ -23,7 +23,7 @@ from scorecalc.tally.model import Tally
 from scorecalc.tally.prompt import Terminal
 from scorecalc.tally.questions import Progress, Question
 from scorecalc.tally.session import DONE, Session
-from scorecalc.tally.state import State
+from scorecalc.tally.state import Draft
 from tests.helpers import GAMES, ROOT, TOY
 from tests.support import toy_game
 
@@ -34,7 +34,7 @@ def test_every_question_of_every_game_has_a_registered_kind_and_no_module_compar
     assert KINDS == {"value": VALUE, "item": ITEM, "form": FORM}
     for game in GAMES:
         model = Tally(get_game(game), NOW)
-        plan = model.plan(State({"players": [{"name": "Ann"}]}, Progress(open=frozenset({("players",)}))))
+        plan = model.plan(Draft({"players": [{"name": "Ann"}]}, Progress(open=frozenset({("players",)}))))
         assert {question.kind for question in plan} <= set(KINDS.values()), game
         assert all(question.key == (question.kind.name, question.path) for question in plan)
     compared = re.compile(r"\.kind (==|!=|in) [\"'(]")
@@ -104,7 +104,7 @@ def strokes(monkeypatch: pytest.MonkeyPatch) -> Game[Any]:
 def test_a_new_kind_is_its_module_and_one_line_of_the_registry(strokes: Game[Any]) -> None:
     assert inspect.getsourcefile(type(KINDS["strokes"])) == __file__  # its module: this one
     model = Tally(strokes, NOW)
-    state = State({"players": [{"name": "Ann"}]}, Progress())
+    state = Draft({"players": [{"name": "Ann"}]}, Progress())
     points = model.find(model.plan(state), ("strokes", ("players", 0, "points")))
     assert points is not None and points.kind == Strokes() and points.label == "points"
     assert model.apply(state, points, "|||| ||").state.data["players"][0]["points"] == 6
@@ -152,4 +152,4 @@ def test_without_the_line_the_kind_is_not_asked() -> None:
     assert "strokes" not in KINDS
     model = Tally(toy_with_strokes(), NOW)
     with pytest.raises(ValueError, match="no question kind 'strokes'; the kinds: 'value', 'item', 'form'"):
-        model.plan(State({"players": [{"name": "Ann"}]}, Progress()))
+        model.plan(Draft({"players": [{"name": "Ann"}]}, Progress()))
