@@ -97,7 +97,7 @@ class Tally:
     @staticmethod
     def growing(plan: list[Question]) -> bool:
         """Whether the plan can still grow (a list or a form still takes entries)."""
-        return any(question.kind.grows(question) and not question.answered for question in plan)
+        return any(question.kind.may_grow(question) and not question.answered for question in plan)
 
     @staticmethod
     def more_players(plan: list[Question]) -> bool:
@@ -114,7 +114,7 @@ class Tally:
                                                                        declined=frozenset(declined)))):
                 if question.answered or not (question.optional or question.default is not MISSING):
                     continue
-                where = question.kind.declines(question)
+                where = question.kind.declined_if_absent(question)
                 if where is not None and where not in declined:
                     declined.add(where)
                     changed = True
@@ -276,7 +276,7 @@ class Tally:
         and what comes after them are tried, and only over the players whose questions are all
         answered (the settings alone would give only errors about what is not asked yet)."""
         order = self.interview.ask(str(question.path[0])).order
-        if order is None or order < PLAYERS or not question.kind.tried:
+        if order is None or order < PLAYERS or not question.kind.checks_the_table:
             return []
         plan = self.plan(state)
         incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
@@ -406,7 +406,8 @@ class Tally:
             plan = self.plan(work.state())
             left = [question for question in plan if not question.answered]
             waiting = [self.waiting(question, work.data) for question in left
-                       if not question.kind.settles(question) or any(asks(question, path) for path in held)]
+                       if not question.kind.settled_by_empty(question)
+                       or any(asks(question, path) for path in held)]
             if waiting or not left:
                 return work.state(), waiting, date
             for question in left:
@@ -415,7 +416,7 @@ class Tally:
                     work.put(question, date)
                     continue
                 try:
-                    work.empty(question, question.kind.closing_text(question))
+                    work.empty(question, question.kind.score_it_answer(question))
                 except BadAnswer as error:  # a part whose empty answer the declaration refuses
                     return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
         return work.state(), ["too many questions left"], date
@@ -478,7 +479,7 @@ class Tally:
         inside = [q for q in plan if q.path[:len(path)] == path or q.list_path == path]
         if not inside:
             inside = [q for q in plan if path[:len(q.path)] == q.path][-1:]
-        first = [q for q in inside if q.kind.fixes_first(q)]
+        first = [q for q in inside if q.kind.asked_first_on_problem(q)]
         also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
         chosen = [*first, *also] or inside
         return list({q.key: q for q in chosen}.values())

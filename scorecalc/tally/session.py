@@ -105,7 +105,7 @@ class Session(Moving):
 
     def seen(self, question: Question) -> str:
         """The question as the player sees it; a form's by its own words (``Alex's board``)."""
-        place, then = question.kind.named(question)
+        place, then = question.kind.seen_at(question)
         return self.model.seen(place, self.data) + then
 
     # --- the loop ----------------------------------------------------------------------------
@@ -310,7 +310,7 @@ class Session(Moving):
     def resume(self, question: Question) -> None:
         """The first question of a run about a record begun before a stop: what it holds already
         (a half-typed board drawn, Caribe's books so far), so the next answer has its context."""
-        owner = question.kind.owner(question)
+        owner = question.kind.owning_record(question)
         if self.answers or not self.started or owner in self.resumed:
             return
         self.resumed.add(owner)

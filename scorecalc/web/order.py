@@ -116,7 +116,7 @@ def held_text(file: TallyFile, question: Question) -> list[str]:
 
 
 def placeholder(model: Tally, question: Question) -> str:
-    if question.kind.further(question):
+    if question.kind.asks_another(question):
         return "optional: add one" if question.list_path != ("players",) else "optional: another player"
     if question.answered:
         return ""

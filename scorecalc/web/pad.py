@@ -106,12 +106,12 @@ class Pad:
         self.phones: dict[str, Phone] = {}
         self.placing: dict[Path, str] = {}
         """The boards (their form's place) a phone holds a tile half built on, and which phone."""
-        self.reviewed: tuple[Draft, frozenset[Path], Review] | None = None
-        self.told: tuple[Draft, frozenset[Path]] | None = None
+        self.review_cache: tuple[Draft, frozenset[Path], Review] | None = None
+        self.last_told: tuple[Draft, frozenset[Path]] | None = None
         """The state whose review the terminal was last told of (``settle``)."""
-        self.warned: tuple[Draft, tuple[str, ...]] | None = None
+        self.warned_for: tuple[Draft, tuple[str, ...]] | None = None
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
-        self.armed: tuple[str, Draft, tuple[str, ...]] | None = None
+        self.pending_enter: tuple[str, Draft, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.telling = Telling(say)
         """What the pad's terminal says as the table fills (``telling.py``)."""
@@ -123,7 +123,7 @@ class Pad:
         self.settle()
 
     def commit(self, *, state: Draft | None = None, placing: dict[Path, str] | None = None,
-               warned: tuple[Draft, tuple[str, ...]] | None = None, failure: str = "",
+               warned_for: tuple[Draft, tuple[str, ...]] | None = None, failure: str = "",
                scored: bool = False) -> bool:
         """The one way the table changes: its state, the boards being placed on, the warnings a
         "Score it" showed, FILE failed, or scored. When anything did, the version goes up by one
@@ -134,9 +134,9 @@ class Pad:
                 self.state, changed = state, True
             if placing is not None and placing != self.placing:
                 self.placing, changed = dict(placing), True
-            if warned is not None:
-                changed = changed or self.warned is None or self.warned[0] is not warned[0]
-                self.warned = warned
+            if warned_for is not None:
+                changed = changed or self.warned_for is None or self.warned_for[0] is not warned_for[0]
+                self.warned_for = warned_for
             if failure and failure != self.failure:
                 self.failure, changed = failure, True
             if scored and not self.scored:
@@ -163,10 +163,10 @@ class Pad:
         until either changes (a state is never changed once made)."""
         with self.lock:
             flags = frozenset(self.placing)
-            if self.reviewed is None or self.reviewed[0] is not self.state or self.reviewed[1] != flags:
-                self.reviewed = (self.state, flags, self.model.review(
+            if (kept := self.review_cache) is None or kept[0] is not self.state or kept[1] != flags:
+                kept = self.review_cache = (self.state, flags, self.model.review(
                     self.state, flags, held=[held.path for held in self.file.held]))
-            return self.reviewed[2]
+            return kept[2]
 
     def view(self) -> View:
         with self.lock:
@@ -202,7 +202,7 @@ class Pad:
             order.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
-            warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
+            warned = last[1] if (last := self.warned_for) is not None and last[0] is self.state else ()
             held = sorted(self.placing.items(), key=lambda flag: str(flag[0]))
             placing = [order.placing_view(self.model, self.state, path, phone) for path, phone in held]
             self.shown = View(sections, review.ready, loose, self.version,
@@ -437,9 +437,9 @@ class Pad:
         has its "saved" (the review costs as much as an answer), a view before it draws."""
         with self.lock:
             flags = frozenset(self.placing)
-            if self.told is not None and self.told[0] is self.state and self.told[1] == flags:
+            if self.last_told is not None and self.last_told[0] is self.state and self.last_told[1] == flags:
                 return
-            self.told = (self.state, flags)
+            self.last_told = (self.state, flags)
             review = self.review()
             self.telling.tell(self.plan(), self.state.data, review)
 
@@ -460,10 +460,10 @@ class Pad:
             return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway?")
         if review.problems:
             raise Refused(422, review.problems[0].message)
-        warned = self.warned is not None and self.warned[0] is self.state and \
-            set(review.warnings) <= set(self.warned[1])
+        warned = self.warned_for is not None and self.warned_for[0] is self.state and \
+            set(review.warnings) <= set(self.warned_for[1])
         if review.warnings and not (anyway and warned):
-            self.commit(warned=(self.state, review.warnings))  # every phone shows them: "Score it anyway"
+            self.commit(warned_for=(self.state, review.warnings))  # every phone shows them: "Score it anyway"
             return Reply(Status.WARNED, 200, "score it anyway?", warnings=review.warnings)  # not an error
         try:
             self.file.write_complete(self.state, review.closed, self.answers)
@@ -479,20 +479,20 @@ class Pad:
         """Enter at the pad's terminal, as "Score it" on a phone: a phone's tile half built, or the
         warnings, are said first, and a second Enter (nothing changed meanwhile) drops the tile or
         scores anyway."""
-        armed, self.armed = self.armed, None
+        armed, self.pending_enter = self.pending_enter, None
         self.expire()
         review = self.review()
         if review.placing and not review.waiting and not review.problems:
             shown = ("placing", self.state, review.placing)
             if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
                     review.placing:
-                self.armed = shown
+                self.pending_enter = shown
                 return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway? Enter "
                              "again drops it")
             self.commit(placing={})
         reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
         if reply.status is Status.WARNED:
-            self.armed = ("warned", self.state, ())
+            self.pending_enter = ("warned", self.state, ())
             reply = replace(reply, message="score it anyway? Enter again scores it")
         return reply
 

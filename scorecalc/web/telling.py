@@ -93,27 +93,27 @@ def player_lines(plan: list[Question], data: dict[str, Any]) -> dict[int, str]:
             finished = ", board finished" if all(question.answered for question, _ in boards) else ""
             lines[index] = f"{name}: {len(cells)} {noun}{'s' if len(cells) != 1 else ''}{finished}"
         else:
-            asked = [question for question in questions if not further(question)]
+            asked = [question for question in questions if not asks_another(question)]
             lines[index] = f"{name}: {sum(q.answered for q in asked)} of {len(asked)} answers"
     return lines
 
 
-def further(question: Question) -> bool:
+def asks_another(question: Question) -> bool:
     """A list's next entry past its least (another book, exhibition or board tile of Origin): it
     waits for whoever has one more, and is nothing missing."""
-    return question.kind.further(question)
+    return question.kind.asks_another(question)
 
 
 def optional(question: Question, now: datetime.datetime) -> bool:
     """Whether the table scores with ``question`` left empty: a list's next entry (another
     player's seat included), or a part it may skip."""
-    return further(question) or (not question.answered and default_text(question, now) == "skip")
+    return asks_another(question) or (not question.answered and default_text(question, now) == "skip")
 
 
 def in_(question: Question) -> bool:
     """Whether ``question``'s answer is in, as the terminal's lines count it: answered, or a
     list's further entry (``further``)."""
-    return question.answered or further(question)
+    return question.answered or asks_another(question)
 
 
 def said_at(model: Tally, question: Question, row: forms.RowOrCell, data: dict[str, Any],

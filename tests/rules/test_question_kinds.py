@@ -61,14 +61,16 @@ def test_each_kind_answers_for_itself() -> None:
     money = Question(("players", 0, "money"), VALUE, toy_game.BEAD, "Ann", "money", "", default=0)
     board = Question(("players", 0, "beads"), FORM, toy_game.BEAD, "Ann", "beads", "")
     assert [kind.adds_to(seat) for kind in (ITEM, VALUE, FORM)] == [("players",), None, None]
-    assert [ITEM.grows(seat), VALUE.grows(money), FORM.grows(board)] == [True, False, True]
-    assert [ITEM.settles(seat), VALUE.settles(money), FORM.settles(board)] == [True, True, False]
-    assert [ITEM.closing_text(seat), VALUE.closing_text(money)] == ["", "-"]
-    assert [ITEM.declines(seat), VALUE.declines(money)] == [None, ("players", 0, "money")]
-    assert [ITEM.default_words(seat), VALUE.default_words(money)] == ["that's everyone", None]
-    assert FORM.named(board) == (("players", 0), " beads") and VALUE.named(money) == (money.path, "")
-    assert ITEM.owner(seat) == ("players",) and VALUE.owner(money) == ("players", 0)
-    assert [FORM.tried, FORM.holds_cursor, VALUE.tried, VALUE.holds_cursor] == [False, True, True, False]
+    assert [ITEM.may_grow(seat), VALUE.may_grow(money), FORM.may_grow(board)] == [True, False, True]
+    settled = [ITEM.settled_by_empty(seat), VALUE.settled_by_empty(money), FORM.settled_by_empty(board)]
+    assert settled == [True, True, False]
+    assert [ITEM.score_it_answer(seat), VALUE.score_it_answer(money)] == ["", "-"]
+    assert [ITEM.declined_if_absent(seat), VALUE.declined_if_absent(money)] == [None, ("players", 0, "money")]
+    assert [ITEM.empty_answer_words(seat), VALUE.empty_answer_words(money)] == ["that's everyone", None]
+    assert FORM.seen_at(board) == (("players", 0), " beads") and VALUE.seen_at(money) == (money.path, "")
+    assert ITEM.owning_record(seat) == ("players",) and VALUE.owning_record(money) == ("players", 0)
+    assert [FORM.checks_the_table, FORM.stays_until_answered] == [False, True]
+    assert [VALUE.checks_the_table, VALUE.stays_until_answered] == [True, False]
 
 
 # --- a toy kind: this module holds it, and one line adds it to the registry ----------------------
