@@ -17,8 +17,8 @@ from ..names import same_name_message, same_names
 from ..spec import MISSING, Record, Spec
 from ..spec.interview import TableData
 from .answers import BadAnswer, check
+from .draft import Draft, Said
 from .questions import Progress, Question, get
-from .state import Draft, Said
 
 
 class Model(Protocol):

@@ -30,10 +30,10 @@ from ..spec import MISSING, Spec, record_of
 from ..spec.interview import PLAYERS, TableData, key_of, palette_of
 from . import settings, told
 from .answers import BadAnswer
+from .draft import Draft, Outcome, Problem, Review
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
 from .settings import SettingField
-from .state import Draft, Outcome, Problem, Review
 from .wording import seen_as
 
 MOST_ROUNDS = 50

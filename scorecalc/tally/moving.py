@@ -18,9 +18,9 @@ WHOLE = 120
 """How much of an answer the '=' list shows: whole in practice, wrapped under its number."""
 
 if TYPE_CHECKING:
+    from .draft import Draft, Outcome
     from .model import Tally
     from .prompt import Terminal
-    from .state import Draft, Outcome
 
 Key = tuple[str, Any]
 

@@ -12,9 +12,9 @@ from ..games import Game
 from ..tablefile.keeping import Changed, Keeper
 from ..tablefile.layout import render
 from ..tablefile.reader import Held, Progress, load, read_data
+from .draft import Draft
 from .model import Tally, asks
 from .questions import Question
-from .state import Draft
 from .wording import seen_as
 
 

@@ -26,13 +26,13 @@ from ..places import problem_words
 from ..tablefile.keeping import Changed
 from ..tablefile.layout import render
 from .answers import BadAnswer
+from .draft import DONE, Outcome, Problem
 from .editing import player_index, players_of
 from .model import Tally
 from .moving import Key, Moving
 from .opening import CLOSED_MARK, TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
-from .state import DONE, Outcome, Problem
 from .wording import brief, choice_line, default_text, help_text
 
 __all__ = ["DONE", "Session", "tally"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..spec import MISSING, Record, record_of
 from ..spec.interview import Interview, key_of
 from .answers import check, one_line
-from .state import Draft
+from .draft import Draft
 
 if TYPE_CHECKING:
     from .questions import Question

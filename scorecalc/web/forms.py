@@ -23,10 +23,10 @@ from ..errors import Path, path_text
 from ..spec.interview import Cell, board_of, palette_of
 from ..tally import form_cache
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft
 from ..tally.editing import FormEntry, Work
 from ..tally.model import Tally
 from ..tally.questions import Question, get
-from ..tally.state import Draft
 from .views import BoardView, CellView, RowView
 
 ROW = "row"

@@ -12,9 +12,9 @@ from typing import Any
 
 from ..errors import Path, path_text
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft
 from ..tally.model import Tally
 from ..tally.questions import get
-from ..tally.state import Draft
 from .addresses import parse_place
 from .reply import Refused, gone, stale
 from .views import RemoveView, SectionView

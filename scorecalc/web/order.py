@@ -12,12 +12,12 @@ from ..places import piece_words
 from ..spec import MISSING
 from ..spec.interview import key_of, palette_of
 from ..tally.answers import one_line
+from ..tally.draft import Draft
 from ..tally.kinds import VALUE
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question
 from ..tally.settings import SettingField
-from ..tally.state import Draft
 from ..tally.wording import default_text
 from . import forms
 from .addresses import parse_place
@@ -25,7 +25,7 @@ from .telling import optional
 from .views import FieldView, PlacingView, SectionView
 
 
-def sheet(model: Tally, state: Draft) -> list[Question]:
+def phone_questions(model: Tally, state: Draft) -> list[Question]:
     """The questions in a phone's order: the model's plan, every seat still free offered at once
     after the players' next one (``Tally.seats``), and what the model folds (date, place, house
     rules) last."""

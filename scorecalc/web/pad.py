@@ -36,12 +36,12 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft, Review
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
 from ..tally.settings import SettingField
-from ..tally.state import Draft, Review
 from . import forms, lists, order
 from .addresses import parse_place
 from .reply import Refused, Reply, Status, gone, stale
@@ -176,7 +176,7 @@ class Pad:
             problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
-            questions = order.sheet(self.model, self.state)
+            questions = order.phone_questions(self.model, self.state)
             for question in questions:
                 index = player_index(question)
                 player = index if question.section != "Players" else None
@@ -312,7 +312,7 @@ class Pad:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
         row = forms.row_of(path)
         target = path[:-1] if row is not None else path
-        plan = order.sheet(self.model, self.state)
+        plan = order.phone_questions(self.model, self.state)
         for question in plan:
             if question.path == target:
                 return question, row

@@ -15,10 +15,10 @@ from typing import Any
 from ..places import piece_words, place_words
 from ..spec.interview import palette_of
 from ..tally import form_cache
+from ..tally.draft import Review
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.questions import Question, get
-from ..tally.state import Review
 from ..tally.wording import default_text
 from . import forms
 

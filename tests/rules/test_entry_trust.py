@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from scorecalc.games import get_game
+from scorecalc.tally.draft import Draft
 from scorecalc.tally.model import Tally
-from scorecalc.tally.state import Draft
 from scorecalc.web import pad as pad_module
 from scorecalc.web.pad import Pad
 

@@ -18,12 +18,12 @@ from scorecalc.games import REGISTRY, Game, get_game
 from scorecalc.spec.answer import BadAnswer
 from scorecalc.spec.interview import Ask, Interview
 from scorecalc.tally import kinds
+from scorecalc.tally.draft import Draft
 from scorecalc.tally.kinds import FORM, ITEM, KINDS, VALUE, Asked, Kind
 from scorecalc.tally.model import Tally
 from scorecalc.tally.prompt import Terminal
 from scorecalc.tally.questions import Progress, Question
 from scorecalc.tally.session import DONE, Session
-from scorecalc.tally.state import Draft
 from tests.helpers import GAMES, ROOT, TOY
 from tests.support import toy_game
 

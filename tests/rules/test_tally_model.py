@@ -35,7 +35,7 @@ def question(tally: Tally, state: Draft, path: tuple[str | int, ...]) -> Questio
 
 @pytest.mark.slow
 def test_the_model_imports_no_terminal_module() -> None:
-    code = ("import sys, scorecalc.tally.model as m, scorecalc.tally.editing, scorecalc.tally.state;"
+    code = ("import sys, scorecalc.tally.model as m, scorecalc.tally.editing, scorecalc.tally.draft;"
             "bad = [name for name in sys.modules if name in ('readline', 'termios', 'tty') or "
             "name.startswith(('scorecalc.tally.prompt', 'scorecalc.tally.session', 'scorecalc.cli'))];"
             "print(bad)")

@@ -1,5 +1,6 @@
-"""The model's values (``model.py``): a state of the interview, an answer's outcome, a problem,
-the review of the whole table (what stops "Score it", its problems and warnings)."""
+"""The model's values (``model.py``): a draft of the table (what the interview holds so far), an
+answer's outcome, a problem, the review of the whole table (what stops "Score it", its problems
+and warnings)."""
 
 from __future__ import annotations
 
