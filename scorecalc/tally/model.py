@@ -75,12 +75,12 @@ class Tally:
         the next entry only."""
         return Planner(self.declaration, self.interview, state.data, state.progress).seats()
 
-    def parts(self, question: Question) -> list[SettingField]:
+    def setting_fields(self, question: Question) -> list[SettingField]:
         """A setting rarely changed (Caracas' readings), as phones offer it: each of its fields a
         question of its own in the players' words (``settings.py``); empty for any other."""
-        return settings.parts(self.interview, question)
+        return settings.setting_fields(self.interview, question)
 
-    def apply_part(self, state: Draft, question: Question, name: str, text: str,
+    def apply_setting(self, state: Draft, question: Question, name: str, text: str,
                    shown: Iterable[str] = ()) -> Outcome:
         """``text`` as the answer to the field ``name`` of ``question`` (``parts``): checked as that
         field, then the whole setting, its other fields as they were."""

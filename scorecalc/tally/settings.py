@@ -2,7 +2,7 @@
 phones offer in place of its one-line answer (SPEC section 8, "A phone in a player's hand": each
 house rule a choice in words). The terminal asks the setting whole (``house rules?``); a phone's
 choice of one field becomes that one-line answer here, and the model applies it as any other
-(``Tally.apply_part``): one check, one wording. FILE holds only what differs from the
+(``Tally.apply_setting``): one check, one wording. FILE holds only what differs from the
 defaults (``as_chosen``); the setting in words is ``told.py``'s.
 """
 
@@ -34,7 +34,7 @@ class SettingField:
     empty: typed."""
 
 
-def parts(interview: Interview, question: Question) -> list[SettingField]:
+def setting_fields(interview: Interview, question: Question) -> list[SettingField]:
     """The fields of ``question`` when it is a setting rarely changed; empty otherwise."""
     record = record_of(question.spec)
     if not question.rarely or record is None:
@@ -55,7 +55,7 @@ def whole(interview: Interview, question: Question, name: str, text: str) -> str
     record = record_of(question.spec)
     assert record is not None and name in record.fields
     value = check(record.fields[name].spec, text, (*question.path, name))
-    answers = {part.name: part.value for part in parts(interview, question) if part.value}
+    answers = {part.name: part.value for part in setting_fields(interview, question) if part.value}
     answers[name] = one_line(record.fields[name].spec, value)
     return ", ".join(f"{key} {answer}" for key, answer in answers.items())
 

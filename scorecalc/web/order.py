@@ -2,7 +2,7 @@
 phones see them, and the view records of what the model offers only on phones (every seat at
 once, a house rule field by field, a board given in another form). Functions of the model and a
 state: the order and the words are the model's (``Tally.seats``, ``Question.folded``,
-``Tally.parts``); this module lays them out for ``pad.py``. No rule here.
+``Tally.setting_fields``); this module lays them out for ``pad.py``. No rule here.
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def folded_title(questions: list[Question]) -> str:
     return "Date, place and house rules" if rules else "Date and place"
 
 
-def part_view(question: Question, part: SettingField, problem: str) -> FieldView:
-    """One field of a setting rarely changed (``Tally.parts``): its answer now, or the default it
-    takes, chosen."""
+def setting_view(question: Question, part: SettingField, problem: str) -> FieldView:
+    """One field of a setting rarely changed (``Tally.setting_fields``): its answer now, or the
+    default it takes, chosen."""
     now = part.value if question.answered else ""
     return FieldView(
         place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
@@ -58,13 +58,13 @@ def part_view(question: Question, part: SettingField, problem: str) -> FieldView
         options=list(part.choices), problem=problem)
 
 
-def part_at(model: Tally, state: Draft, path: Path) -> tuple[Question, SettingField] | None:
+def setting_at(model: Tally, state: Draft, path: Path) -> tuple[Question, SettingField] | None:
     """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
     if len(path) < 2 or not isinstance(path[-1], str):
         return None
     question = model.find(model.plan(state), (VALUE.name, path[:-1]))
     part = None if question is None else next(
-        (part for part in model.parts(question) if part.name == path[-1]), None)
+        (part for part in model.setting_fields(question) if part.name == path[-1]), None)
     return None if question is None or part is None else (question, part)
 
 

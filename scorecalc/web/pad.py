@@ -191,10 +191,10 @@ class Pad:
                     section.board = forms.view(question, record if isinstance(record, dict) else {}, words)
                     shown.add(question.path)
                     continue
-                parts = self.model.parts(question)
-                if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(order.part_view(question, part, order.at(problems, question.path))
-                                          for part in parts)
+                fields = self.model.setting_fields(question)
+                if fields:  # a house rule each, as a choice in words
+                    section.fields.extend(order.setting_view(question, one, order.at(problems, question.path))
+                                          for one in fields)
                 else:
                     section.fields.append(order.field_view(self.model, self.state, self.file, question,
                                                            order.at(problems, question.path)))
@@ -242,9 +242,9 @@ class Pad:
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
         self.open_table()
         path = parse_place(place)
-        part = None if path is None else order.part_at(self.model, self.state, path)
+        part = None if path is None else order.setting_at(self.model, self.state, path)
         if part is not None:
-            return self.answered_part(*part, seen, text)
+            return self.answered_setting(*part, seen, text)
         found = None if path is None else self.find(path)
         if found is None:
             raise gone(GONE_QUESTION)
@@ -279,23 +279,23 @@ class Pad:
             reply = replace(reply, current=forms.current(question, row, self.state.data))
         return reply
 
-    def answered_part(self, question: Question, part: SettingField, seen: str | None, text: str) -> Reply:
-        """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
-        the same compare-and-set as any field."""
+    def answered_setting(self, question: Question, part: SettingField, seen: str | None, text: str) -> Reply:
+        """One house rule chosen on a phone: checked and applied by the model (``apply_setting``),
+        with the same compare-and-set as any field."""
         now = part.value if question.answered else None
         if now is not None and now == text.strip():
             return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
         if (now or None) != (seen or None):
             raise stale(STALE, now)
         try:
-            outcome = self.model.apply_part(self.state, question, part.name, text.strip(),
+            outcome = self.model.apply_setting(self.state, question, part.name, text.strip(),
                                             self.shown_warnings)
         except BadAnswer as error:
             raise Refused(422, error.message) from None
         shown = dict(part.choices).get(text.strip(), text.strip())
         reply = self.take(outcome.state, part.label, shown, outcome.warnings)
         if reply.status is Status.SAVED:
-            again = order.part_at(self.model, self.state, (*question.path, part.name))
+            again = order.setting_at(self.model, self.state, (*question.path, part.name))
             reply = replace(reply, current=again[1].value if again is not None else None)
         return reply
 
