@@ -18,7 +18,7 @@ typing each answer at its prompt.
 A case fails when the command exits 3 or with a code other than 0 and 2, prints a
 traceback or "internal error", runs longer than ``--hang`` seconds, leaves a temporary
 file, or leaves FILE in a state that is neither the one before nor a valid later one:
-a ``tally:`` file must load again (``tablefile.reading.load``), a finished one must score.
+a ``tally:`` file must load again (``tablefile.reader.load``), a finished one must score.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ def start_state(game: str, rng: random.Random, folder: Path, pool: list[bytes]) 
 
 def valid_later(game: str, path: Path) -> str | None:
     """``None`` when FILE is a state tally or the score command accepts; else what is wrong."""
-    from scorecalc.tablefile.reading import load
+    from scorecalc.tablefile.reader import load
 
     text = path.read_text(encoding="utf-8")
     if "\ntally:" in text:

@@ -300,7 +300,7 @@ def bench_tally_answer(runs: int) -> list[tuple[str, float, float]]:
     keeps FILE~, once a run)."""
     from scorecalc.pipeline import score_source
     from scorecalc.tablefile.keeping import Keeper
-    from scorecalc.tablefile.reading import as_source
+    from scorecalc.tablefile.reader import as_source
     from scorecalc.tally.kinds import FORM
     from scorecalc.tally.prompt import Terminal
     from scorecalc.tally.session import Session

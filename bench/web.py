@@ -54,14 +54,14 @@ class Model:
         from scorecalc.games import get_game
         from scorecalc.tablefile.keeping import Keeper
         from scorecalc.tablefile.layout import render
-        from scorecalc.tally.model import State, Tally
+        from scorecalc.tally.model import Draft, Tally
         from scorecalc.tally.questions import Progress
-        from scorecalc.web.places import parse_place
+        from scorecalc.web.addresses import parse_place
 
         self.render, self.parse_place = render, parse_place
         self.game = get_game("galapagos")
         self.model = Tally(self.game, datetime.datetime(2026, 12, 2, 20, 0))
-        self.state = State({"players": [{"name": "Ana"}, {"name": "Ben"}]},
+        self.state = Draft({"players": [{"name": "Ana"}, {"name": "Ben"}]},
                            Progress(open=frozenset({("players",)})))
         self.keeper = Keeper(str(folder / "t.yaml"))
         self.keeper.start()

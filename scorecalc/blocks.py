@@ -94,7 +94,7 @@ class Row(NamedTuple):
     """``total``: the row that sums the others."""
 
 
-class Table(NamedTuple):
+class Tabular(NamedTuple):
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     role: str = ""
@@ -170,7 +170,7 @@ class Markup(NamedTuple):
         return "markup"
 
 
-Block = Heading | Facts | Paragraph | TieBreak | Table | Group | Bars | PictureBlock | Markup
+Block = Heading | Facts | Paragraph | TieBreak | Tabular | Group | Bars | PictureBlock | Markup
 
 
 class Section(NamedTuple):

@@ -116,7 +116,7 @@ class InputError(Exception):
     directly when there is no path (a YAML syntax error), and ``at_key`` points the
     position at the key rather than at its value (an unknown or duplicate key). ``names``:
     the players' names by index, for messages (``players[1] (Lena)``); the pipeline gives
-    the error it raises the names it read (``tablefile.reading.player_names``).
+    the error it raises the names it read (``tablefile.reader.player_names``).
     """
 
     def __init__(

@@ -1,6 +1,6 @@
 """File -> document -> state -> score sheet: the one path every command takes.
 
-The file is read as every table is, through the table-file module (``tablefile/reading.py``:
+The file is read as every table is, through the table-file module (``tablefile/reader.py``:
 the node tree, its game, the players' names, a ``tally:`` block refused); here its game's
 declaration checks it, the game parses and scores it.
 
@@ -24,7 +24,7 @@ from .reading.document import Document
 from .sheet import PlayInfo, Scored
 from .spec.checking import salvage
 from .spec.context import Context, Stop
-from .tablefile.reading import Source, check_finished, player_names, read_source, read_table
+from .tablefile.reader import Source, check_finished, player_names, read_source, read_table
 
 State = TypeVar("State")
 

@@ -146,7 +146,7 @@ def run(paths: list[str], filters: "Filters", insight: "Insight", format: Format
         strict: bool, wide: bool, chart: str | None) -> int:
     """Read and score the files, then write the chart, and the standings (or the plays, bgsplay)."""
     from ..output.formats import RenderOptions
-    from ..output.standings import needs_standings, render_season, season_insight
+    from ..output.standings_layout import needs_standings, render_season, season_insight
     from ..sheet import Scored, for_the_season
     from ..writing import check_output_target
 

@@ -1,7 +1,7 @@
 """League standings: score sheets in, standings out (SPEC section 7, "League standings").
 
 Pure: no files, no streams. The command line reads and scores the files and hands the
-sheets here; ``output.standings`` turns the result into table, markdown, csv or json. What
+sheets here; ``output.standings_layout`` turns the result into table, markdown, csv or json. What
 the standings hold is ``league.records`` (it names no figure).
 
 Who counts: a player is a name compared as player names are (``name_key``), shown as

@@ -6,7 +6,7 @@ with their value types; a game may add keys of its own to a table (Caribe's ``so
 ``variant``, ``objective`` and ``board``), after these, and never changes the meaning of these.
 The insight options of ``standings`` (``--ratings``, ``--versus``...) add keys to a player and to
 a player's ``by_game`` entry in the same way. ``output.formats.to_json_object`` and
-``output.standings.to_json_object`` build these objects, so mypy holds them to the types.
+``output.standings_layout.to_json_object`` build these objects, so mypy holds them to the types.
 """
 
 

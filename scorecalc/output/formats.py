@@ -51,10 +51,13 @@ class Format:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("table", ".text:render_text_format", standings=".standings:render_table_standings"),
-    Format("json", ".formats:render_json_format", standings=".standings:render_json_standings", data=True),
-    Format("csv", ".formats:render_csv_format", standings=".standings:render_csv_standings", data=True),
-    Format("markdown", ".text:render_markdown_format", standings=".standings:render_markdown_standings"),
+    Format("table", ".text:render_text_format", standings=".standings_layout:render_table_standings"),
+    Format("json", ".formats:render_json_format",
+           standings=".standings_layout:render_json_standings", data=True),
+    Format("csv", ".formats:render_csv_format",
+           standings=".standings_layout:render_csv_standings", data=True),
+    Format("markdown", ".text:render_markdown_format",
+           standings=".standings_layout:render_markdown_standings"),
     Format("bgstats", ".bgstats:render_bgstats_format", data=True),
     Format("bgsplay", ".bgsplay:render_bgsplay_format", plays=True, data=True),
     Format("html", ".html:render_html_format", standings=".html:render_standings_format", chart=True,

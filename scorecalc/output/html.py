@@ -98,10 +98,10 @@ def game_pictures(scored: Scored) -> tuple[Picture, ...]:
 
 def render_standings_html(standings: Standings, chart: bytes | None, chart_note: str) -> str:
     """The standings page: the blocks the table and Markdown formats draw
-    (``output.standings.standings_blocks``), then the season chart's SVG (``chart``), or
+    (``output.standings_layout.standings_blocks``), then the season chart's SVG (``chart``), or
     ``chart_note`` when it was not drawn."""
     from .page import standings_page
-    from .standings import standings_blocks
+    from .standings_layout import standings_blocks
 
     blocks = standings_blocks(standings)
     if chart is None:
@@ -222,7 +222,7 @@ def render_standings_format(standings: Standings, options: RenderOptions) -> str
     """``standings --format html``: the blocks ``-f markdown`` shows, then the season chart
     inline as SVG when matplotlib is installed (else one line saying how to install it)."""
     from ..league.chart import INSTALL
-    from .standings import plotting_library
+    from .standings_layout import plotting_library
 
     chart, note = None, f"The season chart needs matplotlib, which is not installed: {INSTALL}"
     if plotting_library():

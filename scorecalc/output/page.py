@@ -28,7 +28,7 @@ from ..blocks import (
     Row,
     Section,
     Segment,
-    Table,
+    Tabular,
     TieBreak,
 )
 from ..sheet import PlayerScore, Scored, ScoreSheet, plural
@@ -104,7 +104,7 @@ def play_facts(scored: Scored) -> Facts:
     return Facts(tuple(pairs))
 
 
-def summary_table(sheet: ScoreSheet) -> Table:
+def summary_table(sheet: ScoreSheet) -> Tabular:
     """Rank, player, each category's total and the total, best first (JSON's figures)."""
     columns = (Column("Rank", "right"), Column("Player", wraps=True),
                *(Column(category, "right") for category in sheet.categories),
@@ -114,7 +114,7 @@ def summary_table(sheet: ScoreSheet) -> Table:
                       str(player.total)),
                      (("player", player.name), ("rank", str(player.rank)), ("total", str(player.total))))
                  for player in sorted(sheet.players, key=lambda p: p.rank))
-    return Table(columns, rows, "summary")
+    return Tabular(columns, rows, "summary")
 
 
 def bars(sheet: ScoreSheet) -> Bars:
@@ -146,7 +146,7 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
                 (("category", item.category), ("points", str(item.points))))
             for item in player.items]
     rows.append(Row(("", "Total", str(player.total), ""), (("total", str(player.total)),), "total"))
-    blocks.append(Table(ITEM_COLUMNS, tuple(rows), "items", f"{player.name}'s items", "items"))
+    blocks.append(Tabular(ITEM_COLUMNS, tuple(rows), "items", f"{player.name}'s items", "items"))
     return Section(key, tuple(blocks), "player", (("player", player.name),))
 
 
@@ -154,7 +154,7 @@ def player_section(player: PlayerScore, picture: Picture | None, key: str) -> Se
 
 
 def standings_page(standings: Standings, blocks: Sequence[Block], chart: str | None, chart_note: str) -> Page:
-    """The standings: the ``blocks`` every format draws (``output.standings.standings_blocks``:
+    """The standings: the ``blocks`` every format draws (``output.standings_layout.standings_blocks``:
     each table and note, with the options given), then the season chart (``chart``: SVG
     markup made fit to embed) or ``chart_note`` saying why there is none."""
     drawn: list[Block | Section] = list(blocks)

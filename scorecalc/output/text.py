@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..blocks import Block, Facts, Group, Heading, Paragraph, Section, Table, TieBreak
+from ..blocks import Block, Facts, Group, Heading, Paragraph, Section, Tabular, TieBreak
 from ..wrapping import clean, display_width, lines_of, wrap
 from .page import score_page
 from .tables import MIN_FILL, MIN_WIDTH, draw_markdown, fit_tables
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..sheet import Scored
     from .formats import RenderOptions
 
-Part = Block | Section
+BlockOrSection = Block | Section
 
 
 def render_text_format(results: Sequence[Scored], options: RenderOptions) -> str:
@@ -53,13 +53,13 @@ def render_markdown_format(results: Sequence[Scored], options: RenderOptions) ->
     return "\n".join(render_markdown(section.blocks) for section in page.sections)
 
 
-def render_text(blocks: Sequence[Part], width: int | None) -> str:
+def render_text(blocks: Sequence[BlockOrSection], width: int | None) -> str:
     """The blocks in the table format, each line at most ``width`` columns wherever the width
     rule can fit it (``None``: no limit)."""
     return "\n\n".join(_text_parts(blocks, width, {})) + "\n"
 
 
-def render_markdown(blocks: Sequence[Part]) -> str:
+def render_markdown(blocks: Sequence[BlockOrSection]) -> str:
     """The blocks as Markdown: ``#`` headings (one ``#`` a level), paragraphs, GitHub tables;
     never two blank lines in a row, one line break at the end."""
     text = "\n\n".join(_markdown_parts(blocks))
@@ -71,7 +71,7 @@ def render_markdown(blocks: Sequence[Part]) -> str:
 # --- the order and the heading, both formats ---------------------------------------------------------
 
 
-def in_text_order(blocks: Sequence[Part]) -> list[Part]:
+def in_text_order(blocks: Sequence[BlockOrSection]) -> list[BlockOrSection]:
     """``blocks`` as text draws them: a leading heading (and the facts under it), then the
     sub-sections, then the other blocks."""
     lead = 1 if blocks and isinstance(blocks[0], Heading) else 0
@@ -97,9 +97,9 @@ def heading_line(heading: Heading, facts: Facts | None) -> str:
     return " — ".join(parts)
 
 
-def _with_facts(blocks: Sequence[Part]) -> list[tuple[Part, Facts | None]]:
+def _with_facts(blocks: Sequence[BlockOrSection]) -> list[tuple[BlockOrSection, Facts | None]]:
     """Each block to draw, a heading with the facts that follow it (drawn on its line)."""
-    paired: list[tuple[Part, Facts | None]] = []
+    paired: list[tuple[BlockOrSection, Facts | None]] = []
     for part in blocks:
         heading = paired[-1][0] if paired and paired[-1][1] is None else None
         if isinstance(part, Facts) and isinstance(heading, Heading):
@@ -109,17 +109,17 @@ def _with_facts(blocks: Sequence[Part]) -> list[tuple[Part, Facts | None]]:
     return paired
 
 
-def _shown(part: Part) -> bool:
+def _shown(part: BlockOrSection) -> bool:
     """Whether text draws the block: not a warning (standard error has it), not a picture."""
     if isinstance(part, Paragraph):
         return part.role != "warning"
-    return isinstance(part, Heading | Facts | TieBreak | Table | Group | Section)
+    return isinstance(part, Heading | Facts | TieBreak | Tabular | Group | Section)
 
 
 # --- the table format ---------------------------------------------------------------------------------
 
 
-def _text_parts(blocks: Sequence[Part], width: int | None, fitted: dict[int, str]) -> list[str]:
+def _text_parts(blocks: Sequence[BlockOrSection], width: int | None, fitted: dict[int, str]) -> list[str]:
     """The text of each block (``fitted``: the tables already fitted with their family, by id)."""
     ordered = in_text_order(blocks)
     fitted = {**fitted, **_fit_families(ordered, width)}
@@ -131,7 +131,7 @@ def _text_parts(blocks: Sequence[Part], width: int | None, fitted: dict[int, str
             parts.extend(_text_parts(part.blocks, width, fitted))
         elif isinstance(part, Heading):
             parts.append(_lines(heading_line(part, facts), width, subsequent="  " if facts else ""))
-        elif isinstance(part, Table):
+        elif isinstance(part, Tabular):
             parts.append(fitted.get(id(part)) or fit_tables(part.columns, [_cells(part)], width,
                                                             totals=_totals(part))[0])
         elif isinstance(part, Group):
@@ -141,13 +141,13 @@ def _text_parts(blocks: Sequence[Part], width: int | None, fitted: dict[int, str
     return parts
 
 
-def _fit_families(blocks: Sequence[Part], width: int | None) -> dict[int, str]:
+def _fit_families(blocks: Sequence[BlockOrSection], width: int | None) -> dict[int, str]:
     """The tables of each family found in the sub-sections of ``blocks``, fitted together."""
-    families: dict[str, list[Table]] = {}
+    families: dict[str, list[Tabular]] = {}
     for section in blocks:
         if isinstance(section, Section):
             for part in section.blocks:
-                if isinstance(part, Table) and part.family:
+                if isinstance(part, Tabular) and part.family:
                     families.setdefault(part.family, []).append(part)
     fitted: dict[int, str] = {}
     for tables in families.values():
@@ -157,7 +157,7 @@ def _fit_families(blocks: Sequence[Part], width: int | None) -> dict[int, str]:
     return fitted
 
 
-def _cells(table: Table) -> list[list[str]]:
+def _cells(table: Tabular) -> list[list[str]]:
     """The table's cells made safe for a line; in a column that groups rows, a value is shown
     on the first row of its group only."""
     rows = [[clean(cell) for cell in row.cells] for row in table.rows]
@@ -169,7 +169,7 @@ def _cells(table: Table) -> list[list[str]]:
     return rows
 
 
-def _totals(table: Table) -> bool:
+def _totals(table: Tabular) -> bool:
     return bool(table.rows) and table.rows[-1].role == "total"
 
 
@@ -213,7 +213,7 @@ def markdown_cell(text: str) -> str:
     return clean(text).replace("\\", "\\\\").replace("|", "\\|")
 
 
-def _markdown_parts(blocks: Sequence[Part]) -> list[str]:
+def _markdown_parts(blocks: Sequence[BlockOrSection]) -> list[str]:
     parts: list[str] = []
     for part, facts in _with_facts(in_text_order(blocks)):
         if not _shown(part):
@@ -222,7 +222,7 @@ def _markdown_parts(blocks: Sequence[Part]) -> list[str]:
             parts.extend(_markdown_parts(part.blocks))
         elif isinstance(part, Heading):
             parts.append("#" * part.level + " " + heading_line(part, facts))
-        elif isinstance(part, Table):
+        elif isinstance(part, Tabular):
             parts.append(draw_markdown([markdown_cell(column.name) for column in part.columns],
                                        [[markdown_cell(cell) for cell in row.cells] for row in part.rows],
                                        [column.align for column in part.columns]))

@@ -24,7 +24,7 @@ class Document:
     reads it into the game's typed state."""
     positions: Positions
     names: Mapping[int, str] = field(default_factory=dict)
-    """The players' names as written, by index, for messages (``tablefile.reading.player_names``)."""
+    """The players' names as written, by index, for messages (``tablefile.reader.player_names``)."""
     warnings: list[Issue] = field(default_factory=list, init=False)
     problems: list[InputError] = field(default_factory=list, init=False)
     """Problems a game's own checks found; all of them are reported together."""

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .base import Spec
     from .record import Record
 
-Table = Mapping[str, Any]
+TableData = Mapping[str, Any]
 """The table as answered so far: plain data, as the YAML holds it."""
 
 SETTINGS, WHEN_AND_WHERE, PLAYERS, AFTER_PLAYERS = 0, 1, 2, 3
@@ -47,17 +47,17 @@ class Ask:
     """Reading order among the record's fields (lower first, then declaration order); ``None``:
     never asked. At the top: ``SETTINGS``, ``WHEN_AND_WHERE``, ``PLAYERS``, ``AFTER_PLAYERS``."""
     _: KW_ONLY
-    applies: Callable[[Table, Mapping[str, Any]], bool] | None = None
+    applies: Callable[[TableData, Mapping[str, Any]], bool] | None = None
     """``applies(table, record)``: whether the question applies, given the table so far and the
     record that holds the field (``None``: always)."""
-    needed: bool | Callable[[Table, Mapping[str, Any]], bool] = False
+    needed: bool | Callable[[TableData, Mapping[str, Any]], bool] = False
     """When it applies, the game needs it although the declaration leaves it optional (the
     objective outside the Family variant): the player is not offered to skip it. A function
     ``needed(table, record)`` says so from the table's own answers (Percy's board, once he has
     scientists at London or Paris): a part declined before it became needed is asked again."""
-    most: Callable[[Table], int | None] | None = None
+    most: Callable[[TableData], int | None] | None = None
     """For a list: at most this many entries, given the table so far (a solo game's one player)."""
-    complete: Callable[[Table], list[str]] | None = None
+    complete: Callable[[TableData], list[str]] | None = None
     """Words to complete the answer with, from the table so far (players' names for cubes)."""
     noun: str = "entry"
     """For a list asked entry by entry: what one entry is called ("tile" for "tile 3 species")."""
@@ -77,7 +77,7 @@ class Ask:
     (``tally/kinds.py``); empty: a value (a list asked entry by entry and a form follow from the
     declaration and ``forms``)."""
 
-    def needs(self, table: Table, record: Mapping[str, Any]) -> bool:
+    def needs(self, table: TableData, record: Mapping[str, Any]) -> bool:
         """Whether the table needs the field, given the table so far and the record that holds it."""
         return self.needed(table, record) if callable(self.needed) else self.needed
 
@@ -176,7 +176,7 @@ class Entry(Protocol):
         """The record being filled (a player); the form changes it in place."""
 
     @property
-    def table(self) -> Table:
+    def table(self) -> TableData:
         """The whole table so far."""
 
     @property
@@ -203,7 +203,7 @@ class Entry(Protocol):
     def checked(self, spec: Spec, text: str, path: Path) -> Any:
         """A one-line answer read and checked by ``spec`` as the YAML would be (``BadAnswer`` if refused)."""
 
-    def problems(self, table: Table) -> list[InputError]:
+    def problems(self, table: TableData) -> list[InputError]:
         """The errors the game finds on ``table`` (none while it cannot be read yet)."""
 
 
@@ -300,7 +300,7 @@ class Interview:
     questions: Mapping[str, Ask] = field(default_factory=dict)
     _: KW_ONLY
     forms: Mapping[str, EntryForm] = field(default_factory=dict)
-    words: Callable[[Path, Table, Callable[[int], str]], str | None] | None = None
+    words: Callable[[Path, TableData, Callable[[int], str]], str | None] | None = None
     """A place in the game's own words where the common wording (``scorecalc.places``) does not
     say it as the players do: ``words(path, table, owner)`` -> ``Alex's tile ▢2``, ``Rachel's
     cubes on tile 5 (Sea Lion)``, where ``owner(i)`` is the player at ``i`` as a place names her

@@ -1,4 +1,4 @@
-"""The table file, the one module that knows it as a file: read (``reading.py``: for every
+"""The table file, the one module that knows it as a file: read (``reader.py``: for every
 command that reads a table, and for tally with its ``tally:`` block), written in the template's
 layout (``layout.py``), and kept safe over a tally run (``keeping.py``: preflight, lock, backup,
 atomic replace).

@@ -2,7 +2,7 @@
 ``doc`` as a comment), and FILE as tally writes it, with its ``tally:`` block while unfinished.
 
 The one writer of the format: ``template.py`` writes a starter table with it, tally every
-rewrite of FILE (``render``); ``reading.py`` reads what it writes back.
+rewrite of FILE (``render``); ``reader.py`` reads what it writes back.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import path_text
 from ..games import Game, State
 from ..spec import Record, Spec, record_of
-from .reading import Progress
+from .reader import Progress
 
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_ .\-']*$")
 _RESERVED = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}

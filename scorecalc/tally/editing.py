@@ -1,7 +1,7 @@
 """One answer being applied to a copy of the table: the edits of the model (``model.py``).
 
 ``Work`` is an answer's copy of a state's data and progress, changed in place and handed
-back as a new ``State``; ``FormEntry`` is what a game's entry form is handed
+back as a new ``Draft``; ``FormEntry`` is what a game's entry form is handed
 (``spec.interview.Entry``), collecting what the form says for the screen.
 """
 
@@ -15,10 +15,10 @@ from ..dates import written_minute
 from ..errors import InputError, Path
 from ..names import same_name_message, same_names
 from ..spec import MISSING, Record, Spec
-from ..spec.interview import Table
+from ..spec.interview import TableData
 from .answers import BadAnswer, check
+from .draft import Draft, Said
 from .questions import Progress, Question, get
-from .state import Said, State
 
 
 class Model(Protocol):
@@ -27,24 +27,24 @@ class Model(Protocol):
 
     now: datetime.datetime
 
-    def plan(self, state: State) -> list[Question]: ...
+    def plan(self, state: Draft) -> list[Question]: ...
 
     def more_players(self, plan: list[Question]) -> bool: ...
 
-    def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]: ...
+    def check_table(self, data: TableData) -> tuple[list[InputError], list[tuple[Path, str]]]: ...
 
 
 class Work:
     """One answer being applied: a copy of the state's data and progress, changed in place."""
 
-    def __init__(self, tally: Model, state: State) -> None:
+    def __init__(self, tally: Model, state: Draft) -> None:
         self.tally = tally
         self.data: dict[str, Any] = copy.deepcopy(state.data)
         self.declined = set(state.progress.declined)
         self.open = set(state.progress.open)
 
-    def state(self) -> State:
-        return State(self.data, Progress(frozenset(self.declined), frozenset(self.open)))
+    def state(self) -> Draft:
+        return Draft(self.data, Progress(frozenset(self.declined), frozenset(self.open)))
 
     def empty(self, question: Question, text: str) -> None:
         if question.answered and text == "":
@@ -119,7 +119,7 @@ class FormEntry:
         return record
 
     @property
-    def table(self) -> Table:
+    def table(self) -> TableData:
         return self.work.data
 
     @property
@@ -148,7 +148,7 @@ class FormEntry:
     def checked(self, spec: Spec, text: str, path: Path) -> Any:
         return check(spec, text, path)
 
-    def problems(self, table: Table) -> list[InputError]:
+    def problems(self, table: TableData) -> list[InputError]:
         return self.tally.check_table(table)[0]
 
 
@@ -187,7 +187,7 @@ def renamed(data: dict[str, Any], old: Any, new: str | None) -> dict[str, Any]:
     return {key: (value if key == "players" else walk(value)) for key, value in data.items()}
 
 
-def players_of(data: Table) -> list[Any]:
+def players_of(data: TableData) -> list[Any]:
     players = data.get("players")
     return players if isinstance(players, list) else []
 

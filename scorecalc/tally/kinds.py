@@ -67,9 +67,9 @@ class Kind:
     Kinds hold no state: two of one name are equal."""
 
     name: ClassVar[str] = "value"
-    tried: ClassVar[bool] = True
+    checks_the_table: ClassVar[bool] = True
     """After its answer, the game's checks on the table so far are tried (``Tally.trial``)."""
-    holds_cursor: ClassVar[bool] = False
+    stays_until_answered: ClassVar[bool] = False
     """The terminal stays at it after an answer while it is not answered (a board's next row)."""
 
     def read(self, question: Asked, text: str) -> Any:
@@ -81,50 +81,50 @@ class Kind:
         (``path``), which is there once answered."""
         return None
 
-    def grows(self, question: Asked) -> bool:
+    def may_grow(self, question: Asked) -> bool:
         """While it is not answered, the plan may still grow (a list, a form)."""
         return False
 
-    def further(self, question: Asked) -> bool:
+    def asks_another(self, question: Asked) -> bool:
         """A list's next entry past its least (another book or exhibition): it waits for whoever
         has one more, counts as in for "every answer in", and a phone may leave it empty."""
         return False
 
-    def settles(self, question: Asked) -> bool:
+    def settled_by_empty(self, question: Asked) -> bool:
         """An empty answer may settle it when the table is scored (an optional part, a default,
         the date)."""
         return question.optional or question.default is not MISSING or question.path == ("date",)
 
-    def closing_text(self, question: Asked) -> str:
+    def score_it_answer(self, question: Asked) -> str:
         """The answer "Score it" gives it: ``-`` declines a part with a default left untouched
         (a default becomes an answer only by a person's act), empty otherwise."""
         return "-" if question.default is not MISSING else ""
 
-    def declines(self, question: Asked) -> Path | None:
+    def declined_if_absent(self, question: Asked) -> Path | None:
         """What an absent optional answer declines in a file tally did not start (``None``:
         nothing)."""
         return question.path
 
-    def fixes_first(self, question: Asked) -> bool:
+    def asked_first_on_problem(self, question: Asked) -> bool:
         """Among the questions about a problem of the whole table, it is asked first (a finished
         board reopened, a list's next entry)."""
         return False
 
-    def passed_back(self, question: Asked) -> bool:
+    def skipped_going_back(self, question: Asked) -> bool:
         """``<`` passes it by (a list declined as a whole, which no question of its own asked)."""
         return question.declined and question.declared is None
 
-    def default_words(self, question: Asked) -> str | None:
+    def empty_answer_words(self, question: Asked) -> str | None:
         """What an empty answer means, in brackets, where the kind says it (``done``); ``None``:
         the common wording (``wording.default_text``)."""
         return None
 
-    def named(self, question: Asked) -> tuple[Path, str]:
+    def seen_at(self, question: Asked) -> tuple[Path, str]:
         """Where its question is seen in the players' words, and what follows that place's name
         (a form: ``Alex's`` ``board``)."""
         return question.path, ""
 
-    def owner(self, question: Asked) -> Path:
+    def owning_record(self, question: Asked) -> Path:
         """The record its answer belongs to (a list for a next entry)."""
         return question.path[:-1]
 
@@ -151,28 +151,28 @@ class Item(Kind):
     def adds_to(self, question: Asked) -> Path | None:
         return question.list_path
 
-    def grows(self, question: Asked) -> bool:
+    def may_grow(self, question: Asked) -> bool:
         return True
 
-    def further(self, question: Asked) -> bool:
+    def asks_another(self, question: Asked) -> bool:
         return question.index >= question.minimum
 
-    def settles(self, question: Asked) -> bool:
+    def settled_by_empty(self, question: Asked) -> bool:
         return question.index >= question.minimum
 
-    def closing_text(self, question: Asked) -> str:
+    def score_it_answer(self, question: Asked) -> str:
         return ""
 
-    def declines(self, question: Asked) -> Path | None:
+    def declined_if_absent(self, question: Asked) -> Path | None:
         return question.list_path if question.index == 0 else None
 
-    def fixes_first(self, question: Asked) -> bool:
+    def asked_first_on_problem(self, question: Asked) -> bool:
         return not question.answered
 
-    def passed_back(self, question: Asked) -> bool:
+    def skipped_going_back(self, question: Asked) -> bool:
         return False
 
-    def default_words(self, question: Asked) -> str | None:
+    def empty_answer_words(self, question: Asked) -> str | None:
         if question.index < question.minimum:
             return ""
         if question.index == 0 and question.default is not MISSING:
@@ -181,7 +181,7 @@ class Item(Kind):
             return "skip" if question.optional else ""
         return "done" if question.list_path != ("players",) else "that's everyone"
 
-    def owner(self, question: Asked) -> Path:
+    def owning_record(self, question: Asked) -> Path:
         return question.list_path or ()
 
 
@@ -190,22 +190,22 @@ class Form(Kind):
     again until a person finishes it, which nothing else does."""
 
     name = "form"
-    tried = False
-    holds_cursor = True
+    checks_the_table = False
+    stays_until_answered = True
 
-    def grows(self, question: Asked) -> bool:
+    def may_grow(self, question: Asked) -> bool:
         return True
 
-    def settles(self, question: Asked) -> bool:
+    def settled_by_empty(self, question: Asked) -> bool:
         return False
 
-    def fixes_first(self, question: Asked) -> bool:
+    def asked_first_on_problem(self, question: Asked) -> bool:
         return True
 
-    def passed_back(self, question: Asked) -> bool:
+    def skipped_going_back(self, question: Asked) -> bool:
         return False
 
-    def named(self, question: Asked) -> tuple[Path, str]:
+    def seen_at(self, question: Asked) -> tuple[Path, str]:
         return question.path[:-1], f" {question.label}"
 
 

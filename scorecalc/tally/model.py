@@ -1,6 +1,6 @@
 """The interview as a model apart from any screen: a state, the questions it gives, and answers applied.
 
-A ``State`` is the table so far (plain data, as the YAML holds it) and its ``Progress``
+A ``Draft`` is the table so far (plain data, as the YAML holds it) and its ``Progress``
 (parts declined, lists and forms still open). Everything else follows from it:
 ``Tally.plan(state)`` is every question in reading order, each answered or not (``questions.py``);
 ``Tally.apply(state, question, text)`` checks one answer and gives a new ``Outcome`` (the new
@@ -27,13 +27,13 @@ from ..errors import InputError, Path
 from ..games import Game
 from ..places import problem_words
 from ..spec import MISSING, Spec, record_of
-from ..spec.interview import PLAYERS, Table, key_of, palette_of
+from ..spec.interview import PLAYERS, TableData, key_of, palette_of
 from . import settings, told
 from .answers import BadAnswer
+from .draft import Draft, Outcome, Problem, Review
 from .editing import FormEntry, Work, check_name, is_name, player_index, players_of, renamed
 from .questions import Planner, Progress, Question, get
-from .settings import Part
-from .state import Outcome, Problem, Review, State
+from .settings import SettingField
 from .wording import seen_as
 
 MOST_ROUNDS = 50
@@ -44,20 +44,20 @@ CHECKS_KEPT = 16
 
 
 class Tally:
-    """The interview of one game: pure functions of a ``State``."""
+    """The interview of one game: pure functions of a ``Draft``."""
 
     def __init__(self, game: Game[Any], now: datetime.datetime) -> None:
         self.game = game
         self.declaration = game.declaration
         self.interview = game.interview
         self.now = now
-        self.planned: tuple[State, tuple[Question, ...]] | None = None
+        self.planned: tuple[Draft, tuple[Question, ...]] | None = None
         self.checked: dict[str, tuple[list[InputError], list[tuple[Path, str]]]] = {}
         """The last tables checked (``check_table``), by their data's ``repr``."""
 
     # --- the questions -----------------------------------------------------------------------
 
-    def plan(self, state: State) -> list[Question]:
+    def plan(self, state: Draft) -> list[Question]:
         """Every question of ``state``, in reading order. The last state's plan is kept: a screen
         asks it several times an answer (its cursor, the count left, whether more players may
         join), and a state is never changed once made."""
@@ -67,7 +67,7 @@ class Tally:
         self.planned = (state, tuple(plan))
         return plan
 
-    def seats(self, state: State) -> list[Question]:
+    def seats(self, state: Draft) -> list[Question]:
         """Every seat the table still allows after the players list's next entry, as its name
         question: phones offer them all at once, typed in any order (SPEC section 8, "A phone in a
         player's hand"). A name given at a later seat takes that seat, the seats between stay
@@ -75,12 +75,12 @@ class Tally:
         the next entry only."""
         return Planner(self.declaration, self.interview, state.data, state.progress).seats()
 
-    def parts(self, question: Question) -> list[Part]:
+    def setting_fields(self, question: Question) -> list[SettingField]:
         """A setting rarely changed (Caracas' readings), as phones offer it: each of its fields a
         question of its own in the players' words (``settings.py``); empty for any other."""
-        return settings.parts(self.interview, question)
+        return settings.setting_fields(self.interview, question)
 
-    def apply_part(self, state: State, question: Question, name: str, text: str,
+    def apply_setting(self, state: Draft, question: Question, name: str, text: str,
                    shown: Iterable[str] = ()) -> Outcome:
         """``text`` as the answer to the field ``name`` of ``question`` (``parts``): checked as that
         field, then the whole setting, its other fields as they were."""
@@ -97,7 +97,7 @@ class Tally:
     @staticmethod
     def growing(plan: list[Question]) -> bool:
         """Whether the plan can still grow (a list or a form still takes entries)."""
-        return any(question.kind.grows(question) and not question.answered for question in plan)
+        return any(question.kind.may_grow(question) and not question.answered for question in plan)
 
     @staticmethod
     def more_players(plan: list[Question]) -> bool:
@@ -105,7 +105,7 @@ class Tally:
         return any(question.kind.adds_to(question) == ("players",) and not question.answered
                    for question in plan)
 
-    def settled(self, state: State) -> State:
+    def settled(self, state: Draft) -> Draft:
         """A file tally did not start: an absent optional part counts as declined."""
         declined = set(state.progress.declined)
         while True:
@@ -114,7 +114,7 @@ class Tally:
                                                                        declined=frozenset(declined)))):
                 if question.answered or not (question.optional or question.default is not MISSING):
                     continue
-                where = question.kind.declines(question)
+                where = question.kind.declined_if_absent(question)
                 if where is not None and where not in declined:
                     declined.add(where)
                     changed = True
@@ -123,7 +123,7 @@ class Tally:
 
     # --- answering ---------------------------------------------------------------------------
 
-    def apply(self, state: State, question: Question, text: str, shown: Iterable[str] = ()) -> Outcome:
+    def apply(self, state: Draft, question: Question, text: str, shown: Iterable[str] = ()) -> Outcome:
         """``text`` as the answer to ``question``: the new state, or ``BadAnswer``. ``shown``: the
         warnings already shown for this table (each is given once)."""
         work = Work(self, state)
@@ -153,14 +153,14 @@ class Tally:
                 raise
             raise BadAnswer(told.refusal(self.interview, question.path, question.spec, str(error))) from None
 
-    def decline(self, state: State, question: Question, shown: Iterable[str] = ()) -> Outcome:
+    def decline(self, state: Draft, question: Question, shown: Iterable[str] = ()) -> Outcome:
         """An answer taken away (a phone's field emptied): an optional part declined, a part with
         a default declined too (written without it); ``BadAnswer`` where the table needs one."""
         if not (question.optional or question.default is not MISSING):
             raise BadAnswer("an answer is needed here")
         return self.apply(state, question, "-", shown)
 
-    def finish(self, state: State, question: Question) -> State:
+    def finish(self, state: Draft, question: Question) -> Draft:
         """A person finishes a form (a board: "Finish Alex's board", an empty row at the terminal):
         the game's checks on it (``BadAnswer`` if it cannot be finished as it is). Nothing else
         finishes one: not "Score it", not the rulebook's count."""
@@ -168,7 +168,7 @@ class Tally:
             return state
         return self.apply(state, question, "").state
 
-    def take_back(self, state: State, question: Question) -> Outcome | None:
+    def take_back(self, state: Draft, question: Question) -> Outcome | None:
         """``<`` inside a form: its last answer taken back; ``None`` when there is none."""
         if question.form is None or question.step is None:
             return None
@@ -178,7 +178,7 @@ class Tally:
             return None
         return Outcome(work.state(), said=tuple(entry.said))
 
-    def resume(self, state: State, question: Question) -> Outcome:
+    def resume(self, state: Draft, question: Question) -> Outcome:
         """What a form says of a record it has begun (the board so far), before its next answer."""
         if question.form is None or question.step is None:
             return Outcome(state)
@@ -186,7 +186,7 @@ class Tally:
         question.form.resume(entry, question.step)
         return Outcome(state, said=tuple(entry.said))
 
-    def reopen(self, state: State, question: Question) -> State | None:
+    def reopen(self, state: Draft, question: Question) -> Draft | None:
         """A finished form (a board) opened again at its next answer; ``None`` if it cannot be."""
         if question.form is None or question.step is None or not question.step.done:
             return None
@@ -195,12 +195,12 @@ class Tally:
             return None
         return replace(state, progress=replace(state.progress, open=state.progress.open | {question.path}))
 
-    def reopen_list(self, state: State, path: Path) -> State:
+    def reopen_list(self, state: Draft, path: Path) -> Draft:
         """A list closed earlier takes entries again (its next entry is asked)."""
         progress = state.progress
         return replace(state, progress=Progress(progress.declined - {path}, progress.open | {path}))
 
-    def removable(self, state: State) -> list[Path]:
+    def removable(self, state: Draft) -> list[Path]:
         """The last entry of each list asked entry by entry, where the list holds more than it
         needs (``players[2]``, ``players[0].exhibitions[1]``): what ``remove_last`` may take away.
         Entries are added at the end and removed only from the end."""
@@ -228,7 +228,7 @@ class Tally:
         bounds = spec_field.spec.list_bounds() if spec_field is not None else None
         return bounds[0] if bounds is not None else None
 
-    def remove_last(self, state: State, list_path: Path) -> State:
+    def remove_last(self, state: Draft, list_path: Path) -> Draft:
         """The list at ``list_path`` without its last entry, open for another; what was declined or
         held open inside that entry forgotten. ``BadAnswer`` when it is not ``removable``."""
         entries = get(state.data, list_path)
@@ -257,26 +257,26 @@ class Tally:
         gone = entries[-1] if isinstance(entries, list) else None
         if list_path == ("players",) and isinstance(gone, dict):  # she left: her name taken out elsewhere
             data = renamed(data, gone.get("name"), None)
-        return State(data, Progress(frozenset(declined), frozenset(opened)))
+        return Draft(data, Progress(frozenset(declined), frozenset(opened)))
 
-    def complete(self, state: State) -> State:
+    def complete(self, state: Draft) -> Draft:
         """The table as written when complete: no progress kept."""
-        return State(self.as_chosen(state).data, Progress())
+        return Draft(self.as_chosen(state).data, Progress())
 
-    def as_chosen(self, state: State) -> State:
+    def as_chosen(self, state: Draft) -> Draft:
         """``state`` as FILE holds it: each setting rarely changed only where it differs from its
         defaults (``settings.as_chosen``)."""
         return settings.as_chosen(self.declaration, self.interview, state)
 
     # --- checking the table so far ------------------------------------------------------------
 
-    def trial(self, state: State, question: Question, shown: set[str]) -> list[str]:
+    def trial(self, state: Draft, question: Question, shown: set[str]) -> list[str]:
         """The game's own checks on the table so far, where that is cheap and fair: an error
         about this answer refuses it; a warning about it is returned. Only the players' answers
         and what comes after them are tried, and only over the players whose questions are all
         answered (the settings alone would give only errors about what is not asked yet)."""
         order = self.interview.ask(str(question.path[0])).order
-        if order is None or order < PLAYERS or not question.kind.tried:
+        if order is None or order < PLAYERS or not question.kind.checks_the_table:
             return []
         plan = self.plan(state)
         incomplete = sorted({q.path[1] for q in plan if not q.answered and q.path[:1] == ("players",)
@@ -307,7 +307,7 @@ class Tally:
                     found.append(message)
         return found
 
-    def check_table(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+    def check_table(self, data: TableData) -> tuple[list[InputError], list[tuple[Path, str]]]:
         """The game's errors and warnings on ``data`` (none when the declaration refuses it): the
         declaration's check and the game's ``parse``, as ``scorecalc GAME FILE`` reads the file
         tally writes, over the node tree that file would compose into (``tablefile/nodes.py``:
@@ -322,13 +322,13 @@ class Tally:
                 del self.checked[next(iter(self.checked))]
         return list(found[0]), list(found[1])
 
-    def check_plain(self, data: Table) -> tuple[list[InputError], list[tuple[Path, str]]]:
+    def check_plain(self, data: TableData) -> tuple[list[InputError], list[tuple[Path, str]]]:
         """``check_table`` without keeping: the tree built from ``data`` (or, for a value whose
         text would not read back as itself, FILE's text written and read), checked and parsed."""
         from ..pipeline import check_document, load, parse_document
         from ..tablefile.layout import render
         from ..tablefile.nodes import table_nodes
-        from ..tablefile.reading import as_source
+        from ..tablefile.reader import as_source
 
         built = table_nodes(self.game, data)
         try:
@@ -344,13 +344,13 @@ class Tally:
             return [], []
         return [], [(issue.path, issue.message) for issue in document.warnings]
 
-    def problems(self, state: State) -> list[Problem]:
+    def problems(self, state: Draft) -> list[Problem]:
         """What is wrong with the whole table (every question answered), each with the questions
         that can fix it: those about the problem's part, a list's next entry first (the list
         reopened), a finished form reopened; none for a problem no answer here can fix."""
         return self.problems_of(state, self.check_table(state.data)[0])
 
-    def problems_of(self, state: State, errors: list[InputError]) -> list[Problem]:
+    def problems_of(self, state: Draft, errors: list[InputError]) -> list[Problem]:
         out = []
         for error in errors:
             fixing = self.fixing(state, error.path)
@@ -375,7 +375,7 @@ class Tally:
 
     # --- scoring: what "Score it" takes, and whether it may ------------------------------------
 
-    def review(self, state: State, placing: Iterable[Path] = (),
+    def review(self, state: Draft, placing: Iterable[Path] = (),
                now: datetime.datetime | None = None, held: Iterable[Path] = ()) -> Review:
         """The whole table as "Score it" would take it, decided from the plan (no answer replayed):
         every open list closed and every optional part left untouched declined, as an empty
@@ -394,8 +394,8 @@ class Tally:
         return Review(closed, (), placed, tuple(problems),
                       tuple(dict.fromkeys(message for _, message in warnings)), date)
 
-    def closing(self, state: State, now: datetime.datetime,
-                held: tuple[Path, ...] = ()) -> tuple[State, list[str], str]:
+    def closing(self, state: Draft, now: datetime.datetime,
+                held: tuple[Path, ...] = ()) -> tuple[Draft, list[str], str]:
         """``state`` with every question left that "Score it" settles settled (lists closed,
         optional parts and parts with a default declined: a default becomes an answer only by a
         person's act, SPEC section 8; the date ``now``), on one copy, a plan at a time; what waits
@@ -406,7 +406,8 @@ class Tally:
             plan = self.plan(work.state())
             left = [question for question in plan if not question.answered]
             waiting = [self.waiting(question, work.data) for question in left
-                       if not question.kind.settles(question) or any(asks(question, path) for path in held)]
+                       if not question.kind.settled_by_empty(question)
+                       or any(asks(question, path) for path in held)]
             if waiting or not left:
                 return work.state(), waiting, date
             for question in left:
@@ -415,7 +416,7 @@ class Tally:
                     work.put(question, date)
                     continue
                 try:
-                    work.empty(question, question.kind.closing_text(question))
+                    work.empty(question, question.kind.score_it_answer(question))
                 except BadAnswer as error:  # a part whose empty answer the declaration refuses
                     return work.state(), [f"{self.seen(question.path, work.data)}: {error.message}"], date
         return work.state(), ["too many questions left"], date
@@ -434,7 +435,7 @@ class Tally:
         piece = palette.piece if palette is not None else "piece"
         return f"{self.seen(path[:-1], data)} phone is placing a {piece}"
 
-    def fixing(self, state: State, path: Path) -> State:
+    def fixing(self, state: Draft, path: Path) -> Draft:
         """``state`` with the lists at or below ``path`` open again, and a finished form there."""
         if not path:
             return state
@@ -478,7 +479,7 @@ class Tally:
         inside = [q for q in plan if q.path[:len(path)] == path or q.list_path == path]
         if not inside:
             inside = [q for q in plan if path[:len(q.path)] == q.path][-1:]
-        first = [q for q in inside if q.kind.fixes_first(q)]
+        first = [q for q in inside if q.kind.asked_first_on_problem(q)]
         also = [q for q in plan for other in error.also if q.path[:len(other)] == other]
         chosen = [*first, *also] or inside
         return list({q.key: q for q in chosen}.values())

@@ -18,16 +18,16 @@ WHOLE = 120
 """How much of an answer the '=' list shows: whole in practice, wrapped under its number."""
 
 if TYPE_CHECKING:
+    from .draft import Draft, Outcome
     from .model import Tally
     from .prompt import Terminal
-    from .state import Outcome, State
 
 Key = tuple[str, Any]
 
 
 class Moving:
     model: Tally
-    state: State
+    state: Draft
     terminal: Terminal
     cursor: Key | None
     reviewing: bool
@@ -54,7 +54,7 @@ class Moving:
             self.apply(taken, question)
             return
         index = next(i for i, q in enumerate(plan) if q.key == question.key)
-        earlier = [q for q in plan[:index] if not q.kind.passed_back(q)]
+        earlier = [q for q in plan[:index] if not q.kind.skipped_going_back(q)]
         if not earlier:
             self.terminal.say("  (this is the first question)")
             return
@@ -108,7 +108,7 @@ class Moving:
         self.cursor = None
         plan = self.plan()
         held = self.model.find(plan, question.key)
-        if question.kind.holds_cursor and held is not None and not held.answered:
+        if question.kind.stays_until_answered and held is not None and not held.answered:
             self.cursor = question.key  # the board takes its next row
             return
         if self.return_to is not None:
@@ -124,7 +124,7 @@ class Moving:
         if not self.reviewing:
             return
         keys = [q.key for q in plan]
-        if question.key in keys and not question.kind.holds_cursor:
+        if question.key in keys and not question.kind.stays_until_answered:
             following = plan[keys.index(question.key) + 1:]
             if following and following[0].answered:
                 self.cursor = following[0].key

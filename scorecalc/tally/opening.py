@@ -11,10 +11,10 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.keeping import Changed, Keeper
 from ..tablefile.layout import render
-from ..tablefile.reading import Held, Progress, load, read_data
+from ..tablefile.reader import Held, Progress, load, read_data
+from .draft import Draft
 from .model import Tally, asks
 from .questions import Question
-from .state import State
 from .wording import seen_as
 
 
@@ -51,7 +51,7 @@ class TallyFile:
         except BaseException:
             self.keeper.close()
             raise
-        self.state = State(loaded.data, loaded.progress)
+        self.state = Draft(loaded.data, loaded.progress)
         self.first = leaves(loaded.data)
         """Every value FILE held when the run began, by place: what no answer of this run gave."""
         self.first_declined = loaded.progress.declined
@@ -163,7 +163,7 @@ class TallyFile:
         return [*lost, *((path, SKIPPED) for path in sorted(declined, key=str)),
                 *((path, CLOSED) for path in sorted(closed, key=str))]
 
-    def write_complete(self, before: State, complete: State, answers: int) -> None:
+    def write_complete(self, before: Draft, complete: Draft, answers: int) -> None:
         """The final write: FILE without its ``tally:`` block, when this run gave an answer, FILE
         is new or unfinished, or "Score it" closed anything (``complete`` differs from
         ``before``); a complete file nobody answered into stays as it is."""
@@ -178,7 +178,7 @@ def askable(plan: list[Question], path: Path) -> bool:
     return any(not question.answered and asks(question, path) for question in plan)
 
 
-def undeclined(state: State, paths: list[Path]) -> State:
+def undeclined(state: Draft, paths: list[Path]) -> Draft:
     """``state`` with nothing declined at, around or inside a place held (a misspelt ``locaton:``
     is asked, never settled as declined)."""
     declined = frozenset(done for done in state.progress.declined

@@ -30,7 +30,7 @@ from typing import Any
 from ..errors import Path
 from ..spec import MISSING, Field, Record, Spec, fields_asked, record_of
 from ..spec.interview import WHEN_AND_WHERE, Ask, EntryForm, Interview, Step, key_of
-from ..tablefile.reading import Progress as Progress  # its home is the table-file module
+from ..tablefile.reader import Progress as Progress  # its home is the table-file module
 from . import told
 from .kinds import FORM, ITEM, VALUE, Kind, named
 

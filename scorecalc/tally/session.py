@@ -26,13 +26,13 @@ from ..places import problem_words
 from ..tablefile.keeping import Changed
 from ..tablefile.layout import render
 from .answers import BadAnswer
+from .draft import DONE, Outcome, Problem
 from .editing import player_index, players_of
 from .model import Tally
 from .moving import Key, Moving
 from .opening import CLOSED_MARK, TallyFile
 from .prompt import Terminal, Unreadable
 from .questions import Question, get
-from .state import DONE, Outcome, Problem
 from .wording import brief, choice_line, default_text, help_text
 
 __all__ = ["DONE", "Session", "tally"]
@@ -105,7 +105,7 @@ class Session(Moving):
 
     def seen(self, question: Question) -> str:
         """The question as the player sees it; a form's by its own words (``Alex's board``)."""
-        place, then = question.kind.named(question)
+        place, then = question.kind.seen_at(question)
         return self.model.seen(place, self.data) + then
 
     # --- the loop ----------------------------------------------------------------------------
@@ -310,7 +310,7 @@ class Session(Moving):
     def resume(self, question: Question) -> None:
         """The first question of a run about a record begun before a stop: what it holds already
         (a half-typed board drawn, Caribe's books so far), so the next answer has its context."""
-        owner = question.kind.owner(question)
+        owner = question.kind.owning_record(question)
         if self.answers or not self.started or owner in self.resumed:
             return
         self.resumed.add(owner)

@@ -2,7 +2,7 @@
 phones offer in place of its one-line answer (SPEC section 8, "A phone in a player's hand": each
 house rule a choice in words). The terminal asks the setting whole (``house rules?``); a phone's
 choice of one field becomes that one-line answer here, and the model applies it as any other
-(``Tally.apply_part``): one check, one wording. FILE holds only what differs from the
+(``Tally.apply_setting``): one check, one wording. FILE holds only what differs from the
 defaults (``as_chosen``); the setting in words is ``told.py``'s.
 """
 
@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 from ..spec import MISSING, Record, record_of
 from ..spec.interview import Interview, key_of
 from .answers import check, one_line
-from .state import State
+from .draft import Draft
 
 if TYPE_CHECKING:
     from .questions import Question
 
 
 @dataclass(frozen=True)
-class Part:
+class SettingField:
     """One field of a setting rarely changed, as phones offer it."""
 
     name: str
@@ -34,7 +34,7 @@ class Part:
     empty: typed."""
 
 
-def parts(interview: Interview, question: Question) -> list[Part]:
+def setting_fields(interview: Interview, question: Question) -> list[SettingField]:
     """The fields of ``question`` when it is a setting rarely changed; empty otherwise."""
     record = record_of(question.spec)
     if not question.rarely or record is None:
@@ -45,7 +45,7 @@ def parts(interview: Interview, question: Question) -> list[Part]:
         ask = interview.ask(key_of((*question.path, name)))
         value = held.get(name, spec_field.default)
         text = "" if value is MISSING else one_line(spec_field.spec, value)
-        found.append(Part(name, ask.said or spec_field.doc, text, tuple(ask.choices.items())))
+        found.append(SettingField(name, ask.said or spec_field.doc, text, tuple(ask.choices.items())))
     return found
 
 
@@ -55,12 +55,12 @@ def whole(interview: Interview, question: Question, name: str, text: str) -> str
     record = record_of(question.spec)
     assert record is not None and name in record.fields
     value = check(record.fields[name].spec, text, (*question.path, name))
-    answers = {part.name: part.value for part in parts(interview, question) if part.value}
+    answers = {part.name: part.value for part in setting_fields(interview, question) if part.value}
     answers[name] = one_line(record.fields[name].spec, value)
     return ", ".join(f"{key} {answer}" for key, answer in answers.items())
 
 
-def as_chosen(declaration: Record, interview: Interview, state: State) -> State:
+def as_chosen(declaration: Record, interview: Interview, state: Draft) -> Draft:
     """``state`` with each setting rarely changed (``Ask.rarely``: Caracas' readings) holding only
     what differs from its defaults, none at all (declined) when nothing does: FILE holds what was
     chosen, not a block of defaults (a FILE read back has them filled in)."""
@@ -81,4 +81,4 @@ def as_chosen(declaration: Record, interview: Interview, state: State) -> State:
             declined.add((name,))
     if data is state.data:
         return state
-    return State(data, replace(state.progress, declined=frozenset(declined)))
+    return Draft(data, replace(state.progress, declined=frozenset(declined)))

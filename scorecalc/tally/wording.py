@@ -39,7 +39,7 @@ def default_text(question: Question, now: datetime.datetime, gated: bool = False
         return one_line(question.spec, question.value) or "keep"
     if question.path == ("date",):
         return written_minute(now)
-    words = question.kind.default_words(question)  # a list's next entry: ``done``
+    words = question.kind.empty_answer_words(question)  # a list's next entry: ``done``
     if words is not None:
         return words
     if question.default is not MISSING:

@@ -12,15 +12,15 @@ from typing import Any
 
 from ..errors import Path, path_text
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft
 from ..tally.model import Tally
 from ..tally.questions import get
-from ..tally.state import State
-from .places import parse_place
+from .addresses import parse_place
 from .reply import Refused, gone, stale
 from .views import RemoveView, SectionView
 
 
-def offer(model: Tally, state: State, sections: list[SectionView]) -> None:
+def offer(model: Tally, state: Draft, sections: list[SectionView]) -> None:
     """Each list's removable last entry, offered in the section that holds its first question."""
     plan = model.plan(state)
     for entry in model.removable(state):
@@ -34,7 +34,7 @@ def offer(model: Tally, state: State, sections: list[SectionView]) -> None:
                                                entry_mark(get(state.data, entry))))
 
 
-def entry_label(model: Tally, state: State, entry: Path) -> str:
+def entry_label(model: Tally, state: Draft, entry: Path) -> str:
     """An entry as the players name it: ``player 3 (Cleo)``, ``Ana's exhibition 2``."""
     index = entry[-1]
     if entry[:1] == ("players",) and len(entry) == 2 and isinstance(index, int):
@@ -43,7 +43,7 @@ def entry_label(model: Tally, state: State, entry: Path) -> str:
     return model.seen(entry, state.data)
 
 
-def removal(model: Tally, state: State, place: str, seen: str | None) -> tuple[State, str] | None:
+def removal(model: Tally, state: Draft, place: str, seen: str | None) -> tuple[Draft, str] | None:
     """A list's last entry removed from ``state``: the new state and what went, in words; ``None``
     when it went already (a resend, "saved" again). ``Refused`` when the entry is no longer the
     last (another phone added one), changed since the phone saw it (``seen``), or gone."""

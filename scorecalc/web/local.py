@@ -51,7 +51,7 @@ def score(name: str, text: str | bytes, format: str = "json") -> dict[str, Any]:
     return {"code": 0, "text": render([kept], RenderOptions(wanted, terminal=False))}
 
 
-class Table(Served):
+class OpenTable(Served):
     """One table open in the app: its pad, and its score page once scored."""
 
     def __init__(self, key: str, game: str, name: str, now: datetime.datetime) -> None:
@@ -175,14 +175,14 @@ class Tables:
     """The tables open in this worker, by key (IndexedDB's key of each)."""
 
     def __init__(self) -> None:
-        self.open: dict[str, Table] = {}
+        self.open: dict[str, OpenTable] = {}
         self.heard = parts.Collector()
         """The codes of a table's code read so far by a phone that joins ("Scan the table's code")."""
 
     def hear(self, text: str) -> dict[str, Any]:
         """One code of a table's code (or the whole text pasted), read by a phone that joins:
         ``{ok, have, count}``, and once whole ``game``, ``table`` (its id), ``names`` and
-        ``packed`` (for ``Table.join``); ``ok`` false with a message in the players' words."""
+        ``packed`` (for ``OpenTable.join``); ``ok`` false with a message in the players' words."""
         try:
             if "\n" not in text.strip():
                 heard = self.heard.add(text)
@@ -215,7 +215,7 @@ class Tables:
         where it says to run a command, in a phone's words. A table already open under ``key``
         is replaced, its version carried on (the page's pad never sees it go back)."""
         from ..reading.loading import compose, read_source
-        from ..tablefile.reading import choose_game
+        from ..tablefile.reader import choose_game
         from ..tally.opening import Unaskable
 
         def refused(lines: list[str]) -> dict[str, Any]:
@@ -242,7 +242,7 @@ class Tables:
                 text = source.text
             if game is None:
                 raise UsageError(f"{name}: which game? none was given")
-            table = Table(key, game, name, datetime.datetime.fromisoformat(now) if now else
+            table = OpenTable(key, game, name, datetime.datetime.fromisoformat(now) if now else
                           datetime.datetime.now())
         except Unaskable as error:
             them = error.them
@@ -258,7 +258,7 @@ class Tables:
         return {"ok": True, "game": game, "text": table.text() if text is None else text,
                 "ready": table.pad.review().ready, "version": table.pad.version}
 
-    def get(self, key: str) -> Table:
+    def get(self, key: str) -> OpenTable:
         return self.open[key]
 
     def stop(self, key: str) -> None:

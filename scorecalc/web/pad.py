@@ -18,7 +18,7 @@ Every change of the table goes through ``commit``: the version goes up, and its 
 server's event streams) are woken.
 
 This module presents: no HTTP (``app.py``), no rule. The view records are ``views.py``'s; a
-game's entry form on a phone is ``board.py``, a list's removable entries ``lists.py``; what
+game's entry form on a phone is ``forms.py``, a list's removable entries ``lists.py``; what
 the laptop's terminal says as the table fills is ``telling.py``.
 """
 
@@ -36,14 +36,14 @@ from ..errors import Path, UsageError
 from ..games import Game
 from ..tablefile.layout import render
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft, Review
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question, get
-from ..tally.settings import Part
-from ..tally.state import Review, State
-from . import board, lists, sheet
-from .places import parse_place
+from ..tally.settings import SettingField
+from . import forms, lists, order
+from .addresses import parse_place
 from .reply import Refused, Reply, Status, gone, stale
 from .telling import Telling, said_at
 from .views import SectionView, View
@@ -106,12 +106,12 @@ class Pad:
         self.phones: dict[str, Phone] = {}
         self.placing: dict[Path, str] = {}
         """The boards (their form's place) a phone holds a tile half built on, and which phone."""
-        self.reviewed: tuple[State, frozenset[Path], Review] | None = None
-        self.told: tuple[State, frozenset[Path]] | None = None
+        self.review_cache: tuple[Draft, frozenset[Path], Review] | None = None
+        self.last_told: tuple[Draft, frozenset[Path]] | None = None
         """The state whose review the terminal was last told of (``settle``)."""
-        self.warned: tuple[State, tuple[str, ...]] | None = None
+        self.warned_for: tuple[Draft, tuple[str, ...]] | None = None
         """The warnings a "Score it" showed, of the state it showed them for: "Score it anyway"."""
-        self.armed: tuple[str, State, tuple[str, ...]] | None = None
+        self.pending_enter: tuple[str, Draft, tuple[str, ...]] | None = None
         """What the pad's terminal showed at its last Enter (``enter``): a second Enter takes it."""
         self.telling = Telling(say)
         """What the pad's terminal says as the table fills (``telling.py``)."""
@@ -122,8 +122,8 @@ class Pad:
         the server's event streams wait on it. Called under the lock, from any thread."""
         self.settle()
 
-    def commit(self, *, state: State | None = None, placing: dict[Path, str] | None = None,
-               warned: tuple[State, tuple[str, ...]] | None = None, failure: str = "",
+    def commit(self, *, state: Draft | None = None, placing: dict[Path, str] | None = None,
+               warned_for: tuple[Draft, tuple[str, ...]] | None = None, failure: str = "",
                scored: bool = False) -> bool:
         """The one way the table changes: its state, the boards being placed on, the warnings a
         "Score it" showed, FILE failed, or scored. When anything did, the version goes up by one
@@ -134,9 +134,9 @@ class Pad:
                 self.state, changed = state, True
             if placing is not None and placing != self.placing:
                 self.placing, changed = dict(placing), True
-            if warned is not None:
-                changed = changed or self.warned is None or self.warned[0] is not warned[0]
-                self.warned = warned
+            if warned_for is not None:
+                changed = changed or self.warned_for is None or self.warned_for[0] is not warned_for[0]
+                self.warned_for = warned_for
             if failure and failure != self.failure:
                 self.failure, changed = failure, True
             if scored and not self.scored:
@@ -163,10 +163,10 @@ class Pad:
         until either changes (a state is never changed once made)."""
         with self.lock:
             flags = frozenset(self.placing)
-            if self.reviewed is None or self.reviewed[0] is not self.state or self.reviewed[1] != flags:
-                self.reviewed = (self.state, flags, self.model.review(
+            if (kept := self.review_cache) is None or kept[0] is not self.state or kept[1] != flags:
+                kept = self.review_cache = (self.state, flags, self.model.review(
                     self.state, flags, held=[held.path for held in self.file.held]))
-            return self.reviewed[2]
+            return kept[2]
 
     def view(self) -> View:
         with self.lock:
@@ -176,39 +176,39 @@ class Pad:
             problems = [(problem.message, problem.places) for problem in review.problems]
             sections: list[SectionView] = []
             shown: set[Path] = set()
-            questions = sheet.sheet(self.model, self.state)
+            questions = order.phone_questions(self.model, self.state)
             for question in questions:
                 index = player_index(question)
                 player = index if question.section != "Players" else None
-                title = sheet.folded_title(questions) if question.folded else question.section
+                title = order.folded_title(questions) if question.folded else question.section
                 if not sections or sections[-1].title != title:
                     sections.append(SectionView(title, player, folded=question.folded))
                 section = sections[-1]
                 if question.form is not None:
                     record = get(self.state.data, question.path[:-1])
-                    section.board = board.view(question, record if isinstance(record, dict) else {},
-                                               "; ".join(filter(None, [*sheet.held_text(self.file, question),
-                                                                       sheet.at(problems, question.path)])))
+                    words = "; ".join(filter(None, [*order.held_text(self.file, question),
+                                                   order.at(problems, question.path)]))
+                    section.board = forms.view(question, record if isinstance(record, dict) else {}, words)
                     shown.add(question.path)
                     continue
-                parts = self.model.parts(question)
-                if parts:  # a house rule each, as a choice in words
-                    section.fields.extend(sheet.part_view(question, part, sheet.at(problems, question.path))
-                                          for part in parts)
+                fields = self.model.setting_fields(question)
+                if fields:  # a house rule each, as a choice in words
+                    section.fields.extend(order.setting_view(question, one, order.at(problems, question.path))
+                                          for one in fields)
                 else:
-                    section.fields.append(sheet.field_view(self.model, self.state, self.file, question,
-                                                           sheet.at(problems, question.path)))
+                    section.fields.append(order.field_view(self.model, self.state, self.file, question,
+                                                           order.at(problems, question.path)))
                 shown.add(question.path)
-            sheet.other_forms(self.model, self.state, sections)
+            order.other_forms(self.model, self.state, sections)
             lists.offer(self.model, self.state, sections)
             loose = [message for message, paths in problems if not any(p in shown for p in paths)]
-            warned = self.warned[1] if self.warned is not None and self.warned[0] is self.state else ()
+            warned = last[1] if (last := self.warned_for) is not None and last[0] is self.state else ()
             held = sorted(self.placing.items(), key=lambda flag: str(flag[0]))
-            placing = [sheet.placing_view(self.model, self.state, path, phone) for path, phone in held]
+            placing = [order.placing_view(self.model, self.state, path, phone) for path, phone in held]
             self.shown = View(sections, review.ready, loose, self.version,
                               waiting=list(review.waiting), placing=placing,
                               anyway=bool(placing) and not (review.waiting or review.problems),
-                              date=sheet.date_words(self.model, review.date), warnings=list(warned))
+                              date=order.date_words(self.model, review.date), warnings=list(warned))
             return self.shown
 
     def view_now(self) -> View:
@@ -231,7 +231,7 @@ class Pad:
                 raise
             reply = refusal.reply()
         if reply.status in (Status.SAVED, Status.STALE):
-            reply = replace(reply, words=sheet.cell_words(self.model, place, reply.current, text))
+            reply = replace(reply, words=order.cell_words(self.model, place, reply.current, text))
         return reply
 
     def open_table(self) -> None:
@@ -242,9 +242,9 @@ class Pad:
     def answered(self, place: str, seen: str | None, text: str) -> Reply:
         self.open_table()
         path = parse_place(place)
-        part = None if path is None else sheet.part_at(self.model, self.state, path)
+        part = None if path is None else order.setting_at(self.model, self.state, path)
         if part is not None:
-            return self.answered_part(*part, seen, text)
+            return self.answered_setting(*part, seen, text)
         found = None if path is None else self.find(path)
         if found is None:
             raise gone(GONE_QUESTION)
@@ -256,18 +256,18 @@ class Pad:
         warnings: tuple[str, ...] = ()
         try:
             if on_board:
-                after = board.answer(self.model, self.state, question, row, text)
+                after = forms.answer(self.model, self.state, question, row, text)
             else:
                 after, warnings = self.apply(question, text)
         except BadAnswer as error:
             raise Refused(422, error.message) from None
-        now = board.current(question, row, self.state.data) if on_board else sheet.current(question)
+        now = forms.current(question, row, self.state.data) if on_board else order.current(question)
         if after is self.state:
             return Reply(Status.SAVED, current=now)  # nothing to change
         same = (get(self.state.data, where), self.state.progress) == (get(after.data, where), after.progress)
         if same and now is not None:
             return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
-        if isinstance(row, str) and now and board.current(question, row, after.data) == now:
+        if isinstance(row, str) and now and forms.current(question, row, after.data) == now:
             return Reply(Status.SAVED, current=now)  # the square holds this tile already: a finished
             # board stays finished (setting it again would reopen the board)
         declined = not on_board and question.declined and seen is None  # declined is an answer too
@@ -276,26 +276,26 @@ class Pad:
         label, shown = said_at(self.model, question, row, after.data, text)
         reply = self.take(after, label, shown, warnings, question)
         if isinstance(row, str) and reply.status is Status.SAVED:  # the tile as read
-            reply = replace(reply, current=board.current(question, row, self.state.data))
+            reply = replace(reply, current=forms.current(question, row, self.state.data))
         return reply
 
-    def answered_part(self, question: Question, part: Part, seen: str | None, text: str) -> Reply:
-        """One house rule chosen on a phone: checked and applied by the model (``apply_part``), with
-        the same compare-and-set as any field."""
+    def answered_setting(self, question: Question, part: SettingField, seen: str | None, text: str) -> Reply:
+        """One house rule chosen on a phone: checked and applied by the model (``apply_setting``),
+        with the same compare-and-set as any field."""
         now = part.value if question.answered else None
         if now is not None and now == text.strip():
             return Reply(Status.SAVED, current=now)  # a resend: it holds the new value already
         if (now or None) != (seen or None):
             raise stale(STALE, now)
         try:
-            outcome = self.model.apply_part(self.state, question, part.name, text.strip(),
+            outcome = self.model.apply_setting(self.state, question, part.name, text.strip(),
                                             self.shown_warnings)
         except BadAnswer as error:
             raise Refused(422, error.message) from None
         shown = dict(part.choices).get(text.strip(), text.strip())
         reply = self.take(outcome.state, part.label, shown, outcome.warnings)
         if reply.status is Status.SAVED:
-            again = sheet.part_at(self.model, self.state, (*question.path, part.name))
+            again = order.setting_at(self.model, self.state, (*question.path, part.name))
             reply = replace(reply, current=again[1].value if again is not None else None)
         return reply
 
@@ -308,21 +308,21 @@ class Pad:
         taken = lists.removal(self.model, self.state, place, seen)
         return Reply(Status.SAVED) if taken is None else self.take(taken[0], taken[1], "removed")
 
-    def find(self, path: Path) -> tuple[Question, board.Part] | None:
+    def find(self, path: Path) -> tuple[Question, forms.RowOrCell] | None:
         """The question at ``path``, and the part of its form that ``path`` names (a row, a cell)."""
-        row = board.row_of(path)
+        row = forms.row_of(path)
         target = path[:-1] if row is not None else path
-        plan = sheet.sheet(self.model, self.state)
+        plan = order.phone_questions(self.model, self.state)
         for question in plan:
             if question.path == target:
                 return question, row
         for question in plan:
-            key = board.cell_key(question, path)
+            key = forms.cell_key(question, path)
             if key is not None:
                 return question, key
         return None
 
-    def apply(self, question: Question, text: str) -> tuple[State, tuple[str, ...]]:
+    def apply(self, question: Question, text: str) -> tuple[Draft, tuple[str, ...]]:
         """A field's answer through the model; a field emptied declines what it held."""
         if question.kind.adds_to(question) is not None and not question.answered and text.strip() == "":
             return self.state, ()  # an empty seat or next entry left empty: on phones a list stays open
@@ -333,7 +333,7 @@ class Pad:
             outcome = self.model.apply(self.state, question, text.strip(), self.shown_warnings)
         return outcome.state, outcome.warnings
 
-    def take(self, after: State, label: str, text: str, warnings: tuple[str, ...] = (),
+    def take(self, after: Draft, label: str, text: str, warnings: tuple[str, ...] = (),
              question: Question | None = None) -> Reply:
         """The new state kept and written to FILE; "saved" only once it is there. ``label`` and
         ``text`` say on the terminal what changed; the reply carries ``question``'s answer now."""
@@ -357,7 +357,7 @@ class Pad:
             return None
         again = next((q for q in self.plan() if q.path == question.path and q.kind.adds_to(q) is None),
                      None)  # the answer there now (a seat's name answered: her name's question)
-        return sheet.current(again) if again is not None else None
+        return order.current(again) if again is not None else None
 
     def write(self, text: str) -> None:
         if note := self.file.write(text):
@@ -437,9 +437,9 @@ class Pad:
         has its "saved" (the review costs as much as an answer), a view before it draws."""
         with self.lock:
             flags = frozenset(self.placing)
-            if self.told is not None and self.told[0] is self.state and self.told[1] == flags:
+            if self.last_told is not None and self.last_told[0] is self.state and self.last_told[1] == flags:
                 return
-            self.told = (self.state, flags)
+            self.last_told = (self.state, flags)
             review = self.review()
             self.telling.tell(self.plan(), self.state.data, review)
 
@@ -460,10 +460,10 @@ class Pad:
             return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway?")
         if review.problems:
             raise Refused(422, review.problems[0].message)
-        warned = self.warned is not None and self.warned[0] is self.state and \
-            set(review.warnings) <= set(self.warned[1])
+        warned = self.warned_for is not None and self.warned_for[0] is self.state and \
+            set(review.warnings) <= set(self.warned_for[1])
         if review.warnings and not (anyway and warned):
-            self.commit(warned=(self.state, review.warnings))  # every phone shows them: "Score it anyway"
+            self.commit(warned_for=(self.state, review.warnings))  # every phone shows them: "Score it anyway"
             return Reply(Status.WARNED, 200, "score it anyway?", warnings=review.warnings)  # not an error
         try:
             self.file.write_complete(self.state, review.closed, self.answers)
@@ -479,20 +479,20 @@ class Pad:
         """Enter at the pad's terminal, as "Score it" on a phone: a phone's tile half built, or the
         warnings, are said first, and a second Enter (nothing changed meanwhile) drops the tile or
         scores anyway."""
-        armed, self.armed = self.armed, None
+        armed, self.pending_enter = self.pending_enter, None
         self.expire()
         review = self.review()
         if review.placing and not review.waiting and not review.problems:
             shown = ("placing", self.state, review.placing)
             if armed is None or armed[0] != "placing" or armed[1] is not self.state or armed[2] != \
                     review.placing:
-                self.armed = shown
+                self.pending_enter = shown
                 return Reply(Status.PLACING, 409, "; ".join(review.placing) + ": score anyway? Enter "
                              "again drops it")
             self.commit(placing={})
         reply = self.score(anyway=armed is not None and armed[0] == "warned" and armed[1] is self.state)
         if reply.status is Status.WARNED:
-            self.armed = ("warned", self.state, ())
+            self.pending_enter = ("warned", self.state, ())
             reply = replace(reply, message="score it anyway? Enter again scores it")
         return reply
 

@@ -23,6 +23,7 @@ from ..spec.base import Spec
 from ..spec.interview import record_at
 from ..spec.record import record_of
 from ..tablefile.layout import render
+from .addresses import parse_place
 from .packing import (
     ALPHABET,
     BIGGEST,
@@ -56,7 +57,6 @@ from .packing import (
     unpack,
 )
 from .pad import Pad
-from .places import parse_place
 from .reply import Reply, Status
 
 __all__ = [

@@ -265,8 +265,8 @@ def tally_web(game: Game[Any], name: str, bind: str | None) -> int:
     """``tally GAME FILE --web``: ``DONE`` once the table is scored, else an exit code."""
     from ..dates import current_time
     from ..output.report import EXIT_BAD_INPUT
+    from ..tally.draft import DONE
     from ..tally.prompt import Terminal
-    from ..tally.state import DONE
     from .pad import Pad
 
     terminal = Terminal()

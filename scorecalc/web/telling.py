@@ -14,13 +14,13 @@ from typing import Any
 
 from ..places import piece_words, place_words
 from ..spec.interview import palette_of
-from ..tally import kept
+from ..tally import form_cache
+from ..tally.draft import Review
 from ..tally.editing import player_index
 from ..tally.model import Tally
 from ..tally.questions import Question, get
-from ..tally.state import Review
 from ..tally.wording import default_text
-from . import board
+from . import forms
 
 
 class Telling:
@@ -84,39 +84,39 @@ def player_lines(plan: list[Question], data: dict[str, Any]) -> dict[int, str]:
         if all(in_(question) for question in questions):
             lines[index] = f"{name}: done"
             continue
-        forms = [(question, question.form) for question in questions if question.form is not None]
-        cells = [cell for _, form in forms for cell in kept.cells(form, record)
+        boards = [(question, question.form) for question in questions if question.form is not None]
+        cells = [cell for _, form in boards for cell in form_cache.cells(form, record)
                  if cell.value and not cell.number]
-        if forms and (cells or not [q for q in questions if q.form is None and q.answered]):
-            palette = palette_of(forms[0][1])
+        if boards and (cells or not [q for q in questions if q.form is None and q.answered]):
+            palette = palette_of(boards[0][1])
             noun = palette.piece if palette is not None else "piece"
-            finished = ", board finished" if all(question.answered for question, _ in forms) else ""
+            finished = ", board finished" if all(question.answered for question, _ in boards) else ""
             lines[index] = f"{name}: {len(cells)} {noun}{'s' if len(cells) != 1 else ''}{finished}"
         else:
-            asked = [question for question in questions if not further(question)]
+            asked = [question for question in questions if not asks_another(question)]
             lines[index] = f"{name}: {sum(q.answered for q in asked)} of {len(asked)} answers"
     return lines
 
 
-def further(question: Question) -> bool:
+def asks_another(question: Question) -> bool:
     """A list's next entry past its least (another book, exhibition or board tile of Origin): it
     waits for whoever has one more, and is nothing missing."""
-    return question.kind.further(question)
+    return question.kind.asks_another(question)
 
 
 def optional(question: Question, now: datetime.datetime) -> bool:
     """Whether the table scores with ``question`` left empty: a list's next entry (another
     player's seat included), or a part it may skip."""
-    return further(question) or (not question.answered and default_text(question, now) == "skip")
+    return asks_another(question) or (not question.answered and default_text(question, now) == "skip")
 
 
 def in_(question: Question) -> bool:
     """Whether ``question``'s answer is in, as the terminal's lines count it: answered, or a
     list's further entry (``further``)."""
-    return question.answered or further(question)
+    return question.answered or asks_another(question)
 
 
-def said_at(model: Tally, question: Question, row: board.Part, data: dict[str, Any],
+def said_at(model: Tally, question: Question, row: forms.RowOrCell, data: dict[str, Any],
             text: str) -> tuple[str, str]:
     """What the terminal's line says changed: the place and the answer in the players' words (a
     tile by its square and in words: ``Alex's ✻3: Swamp, ibis, river N S``)."""
@@ -124,7 +124,7 @@ def said_at(model: Tally, question: Question, row: board.Part, data: dict[str, A
     form = question.form
     record = get(data, question.path[:-1])
     if isinstance(row, str) and form is not None and isinstance(record, dict):
-        cell = next((cell for cell in kept.cells(form, record) if cell.key == row), None)
+        cell = next((cell for cell in form_cache.cells(form, record) if cell.key == row), None)
         palette = palette_of(form)
         if cell is not None:
             label = f"{place_words(question.path[:-1], data, model.interview)} {cell.label}"
@@ -143,7 +143,7 @@ def row_words(model: Tally, question: Question, row: int, record: dict[str, Any]
     assert form is not None
     owner = place_words(question.path[:-1], data, model.interview)
     palette = palette_of(form)
-    cells = kept.cells(form, record)
+    cells = form_cache.cells(form, record)
     if cells and all(cell.number for cell in cells):  # a comparison-only explorer's figures
         return f"{owner} figures", ", ".join(f"{cell.label} {cell.value}" for cell in cells)
     labels = {cell.key: cell.label for cell in cells}

@@ -1,6 +1,6 @@
 """What a phone draws of the table: the pad's view records, plain data for the templates.
 
-``pad.py`` builds them from the model's plan and review (``board.py`` a form's part, ``lists.py``
+``pad.py`` builds them from the model's plan and review (``forms.py`` a form's part, ``lists.py``
 a list's removable entries); ``templates/form.html.j2`` draws them. No rule here.
 """
 

@@ -90,7 +90,7 @@ def test_an_injected_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
 
 def crashing_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A Galapagos table whose scoring raises (a bug injected for the player named Crash)."""
-    import scorecalc.tablefile.reading as reading  # where a table's game is looked up (read_table)
+    import scorecalc.tablefile.reader as reading  # where a table's game is looked up (read_table)
 
     real_get_game = reading.get_game
 

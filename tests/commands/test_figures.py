@@ -85,9 +85,9 @@ def test_the_options_are_the_figures_and_only_they() -> None:
 def test_no_layout_asks_for_markdown() -> None:
     import inspect
 
-    from scorecalc.output import standings, text
+    from scorecalc.output import standings_layout, text
 
-    for module in (standings, text, *(inspect.getmodule(type(figure)) for figure in figures.FIGURES)):
+    for module in (standings_layout, text, *(inspect.getmodule(type(figure)) for figure in figures.FIGURES)):
         assert "markdown: bool" not in inspect.getsource(module)  # type: ignore[arg-type]
 
 

@@ -395,7 +395,7 @@ def test_the_standings_page_puts_the_chart_in_its_mark_as_the_templates_would() 
     elsewhere is drawn with the chart itself: both as the templates draw the chart."""
     from scorecalc.league.standings import Insight, compute
     from scorecalc.output.page import standings_page
-    from scorecalc.output.standings import standings_blocks
+    from scorecalc.output.standings_layout import standings_blocks
 
     results = [score_file(str(path)) for path in sorted((EXAMPLES / "league").glob("*.yaml"))]
     chart = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><metadata>m</metadata>'

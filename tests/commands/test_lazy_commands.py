@@ -41,7 +41,7 @@ def test_a_game_as_json_builds_its_command_alone_and_imports_only_what_it_runs()
         "scorecalc.tally", "scorecalc.games.caribe", "scorecalc.games.galapagos", "scorecalc.games.origin",
         "scorecalc.output.tables", "scorecalc.output.text", "scorecalc.output.page", "scorecalc.blocks",
         "scorecalc.output.bgstats",
-        "scorecalc.output.qr", "scorecalc.output.standings", "scorecalc.league", "scorecalc.verify",
+        "scorecalc.output.qr", "scorecalc.output.standings_layout", "scorecalc.league", "scorecalc.verify",
         "scorecalc.template"))]
     assert unused == []
 

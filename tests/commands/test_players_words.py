@@ -24,7 +24,7 @@ import yaml
 from scorecalc.errors import FileError, InputError, UsageError
 from scorecalc.games import get_game
 from scorecalc.places import piece_words, place_words, subject_words
-from scorecalc.tablefile.reading import load, read_source, read_table
+from scorecalc.tablefile.reader import load, read_source, read_table
 from scorecalc.web.pad import Pad
 from tests.helpers import EXAMPLES, ROOT, run_cli
 from tests.support.tally_answers import PIPED

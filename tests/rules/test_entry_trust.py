@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from scorecalc.games import get_game
+from scorecalc.tally.draft import Draft
 from scorecalc.tally.model import Tally
-from scorecalc.tally.state import State
 from scorecalc.web import pad as pad_module
 from scorecalc.web.pad import Pad
 
@@ -219,7 +219,7 @@ def test_the_models_review_decides_from_the_plan_without_replaying_answers() -> 
     model.check_table = counted  # type: ignore[method-assign,assignment]
     data = {"players": [{"name": n, "exhibition": 0, "education": 17, "animals": 0, "money": 2300}
                         for n in ("A", "B", "C")]}
-    review = model.review(State(data))
+    review = model.review(Draft(data))
     assert review.ready and len(calls) == 1
     assert review.closed.data["date"] == "2026-12-02 20:00" and review.date == "2026-12-02 20:00"
 

@@ -258,14 +258,14 @@ def test_a_warning_about_a_player_waits_until_no_more_players_may_join(tmp_path:
     import datetime
     from dataclasses import replace
 
-    from scorecalc.tablefile.reading import load
-    from scorecalc.tally.model import State, Tally
+    from scorecalc.tablefile.reader import load
+    from scorecalc.tally.model import Draft, Tally
 
     game = get_game("caribe")
     (tmp_path / "t.yaml").write_text(CARIBE)
     loaded = load(game, str(tmp_path / "t.yaml"))
     model = Tally(game, datetime.datetime(2026, 12, 2))
-    state = State(loaded.data, loaded.progress)
+    state = Draft(loaded.data, loaded.progress)
     book = next(q for q in model.plan(state) if q.path == ("players", 0, "books", 0))
     assert model.more_players(model.plan(state))  # the players list still asks for player 2
     assert model.trial(state, book, set()) == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorecalc.blocks import Bars, Column, Facts, Group, Heading, Paragraph, Row, Section, Table, TieBreak
+from scorecalc.blocks import Bars, Column, Facts, Group, Heading, Paragraph, Row, Section, Tabular, TieBreak
 from scorecalc.output.formats import RenderOptions, render
 from scorecalc.output.html import render_page
 from scorecalc.output.page import score_page
@@ -21,10 +21,10 @@ ITEMS = (Column("Category", wraps=True), Column("Item", wraps=True), Column("Poi
          Column("Detail", fills=True))
 
 
-def items(*rows: tuple[str, str, str, str], total: str) -> Table:
+def items(*rows: tuple[str, str, str, str], total: str) -> Tabular:
     body = [Row(row) for row in rows]
     body.append(Row(("", "Total", total, ""), role="total"))
-    return Table(ITEMS, tuple(body), "items", family="items")
+    return Tabular(ITEMS, tuple(body), "items", family="items")
 
 
 def page_section() -> Section:
@@ -34,7 +34,7 @@ def page_section() -> Section:
     bo = Section("p2", (Heading("Bo"), items(("Rare animals", "Poison Frog", "12", "no tile south of it"),
                                              total="12")))
     columns = (Column("Rank", "right"), Column("Player", wraps=True), Column("Total", "right", beside=True))
-    summary = Table(columns, (Row(("1", "Bo", "12")), Row(("2", "Ana", "3"))), "summary")
+    summary = Tabular(columns, (Row(("1", "Bo", "12")), Row(("2", "Ana", "3"))), "summary")
     outcome = Group((Paragraph("Bo", "winner", "Winner"), TieBreak("none needed"), Paragraph("", "note"),
                      Paragraph("Majority:", "note"), Paragraph("Hydra: Bo", "note", indent=2),
                      Paragraph("Lizard: Ana", "note", indent=2)))
@@ -164,4 +164,4 @@ def test_blocks_are_immutable_records() -> None:
     assert heading != Heading("Summary", 1) and heading != Paragraph("Summary")
     assert len({heading, Heading("Summary"), Row(("a",)), Row(("a",))}) == 2
     assert repr(Row(("a",), role="total")) == "Row(cells=('a',), data=(), role='total')"
-    assert heading.kind == "heading" and Table((), ()).kind == "table"
+    assert heading.kind == "heading" and Tabular((), ()).kind == "table"

@@ -18,12 +18,12 @@ from scorecalc.games import REGISTRY, Game, get_game
 from scorecalc.spec.answer import BadAnswer
 from scorecalc.spec.interview import Ask, Interview
 from scorecalc.tally import kinds
+from scorecalc.tally.draft import Draft
 from scorecalc.tally.kinds import FORM, ITEM, KINDS, VALUE, Asked, Kind
 from scorecalc.tally.model import Tally
 from scorecalc.tally.prompt import Terminal
 from scorecalc.tally.questions import Progress, Question
 from scorecalc.tally.session import DONE, Session
-from scorecalc.tally.state import State
 from tests.helpers import GAMES, ROOT, TOY
 from tests.support import toy_game
 
@@ -34,7 +34,7 @@ def test_every_question_of_every_game_has_a_registered_kind_and_no_module_compar
     assert KINDS == {"value": VALUE, "item": ITEM, "form": FORM}
     for game in GAMES:
         model = Tally(get_game(game), NOW)
-        plan = model.plan(State({"players": [{"name": "Ann"}]}, Progress(open=frozenset({("players",)}))))
+        plan = model.plan(Draft({"players": [{"name": "Ann"}]}, Progress(open=frozenset({("players",)}))))
         assert {question.kind for question in plan} <= set(KINDS.values()), game
         assert all(question.key == (question.kind.name, question.path) for question in plan)
     compared = re.compile(r"\.kind (==|!=|in) [\"'(]")
@@ -61,14 +61,16 @@ def test_each_kind_answers_for_itself() -> None:
     money = Question(("players", 0, "money"), VALUE, toy_game.BEAD, "Ann", "money", "", default=0)
     board = Question(("players", 0, "beads"), FORM, toy_game.BEAD, "Ann", "beads", "")
     assert [kind.adds_to(seat) for kind in (ITEM, VALUE, FORM)] == [("players",), None, None]
-    assert [ITEM.grows(seat), VALUE.grows(money), FORM.grows(board)] == [True, False, True]
-    assert [ITEM.settles(seat), VALUE.settles(money), FORM.settles(board)] == [True, True, False]
-    assert [ITEM.closing_text(seat), VALUE.closing_text(money)] == ["", "-"]
-    assert [ITEM.declines(seat), VALUE.declines(money)] == [None, ("players", 0, "money")]
-    assert [ITEM.default_words(seat), VALUE.default_words(money)] == ["that's everyone", None]
-    assert FORM.named(board) == (("players", 0), " beads") and VALUE.named(money) == (money.path, "")
-    assert ITEM.owner(seat) == ("players",) and VALUE.owner(money) == ("players", 0)
-    assert [FORM.tried, FORM.holds_cursor, VALUE.tried, VALUE.holds_cursor] == [False, True, True, False]
+    assert [ITEM.may_grow(seat), VALUE.may_grow(money), FORM.may_grow(board)] == [True, False, True]
+    settled = [ITEM.settled_by_empty(seat), VALUE.settled_by_empty(money), FORM.settled_by_empty(board)]
+    assert settled == [True, True, False]
+    assert [ITEM.score_it_answer(seat), VALUE.score_it_answer(money)] == ["", "-"]
+    assert [ITEM.declined_if_absent(seat), VALUE.declined_if_absent(money)] == [None, ("players", 0, "money")]
+    assert [ITEM.empty_answer_words(seat), VALUE.empty_answer_words(money)] == ["that's everyone", None]
+    assert FORM.seen_at(board) == (("players", 0), " beads") and VALUE.seen_at(money) == (money.path, "")
+    assert ITEM.owning_record(seat) == ("players",) and VALUE.owning_record(money) == ("players", 0)
+    assert [FORM.checks_the_table, FORM.stays_until_answered] == [False, True]
+    assert [VALUE.checks_the_table, VALUE.stays_until_answered] == [True, False]
 
 
 # --- a toy kind: this module holds it, and one line adds it to the registry ----------------------
@@ -104,7 +106,7 @@ def strokes(monkeypatch: pytest.MonkeyPatch) -> Game[Any]:
 def test_a_new_kind_is_its_module_and_one_line_of_the_registry(strokes: Game[Any]) -> None:
     assert inspect.getsourcefile(type(KINDS["strokes"])) == __file__  # its module: this one
     model = Tally(strokes, NOW)
-    state = State({"players": [{"name": "Ann"}]}, Progress())
+    state = Draft({"players": [{"name": "Ann"}]}, Progress())
     points = model.find(model.plan(state), ("strokes", ("players", 0, "points")))
     assert points is not None and points.kind == Strokes() and points.label == "points"
     assert model.apply(state, points, "|||| ||").state.data["players"][0]["points"] == 6
@@ -152,4 +154,4 @@ def test_without_the_line_the_kind_is_not_asked() -> None:
     assert "strokes" not in KINDS
     model = Tally(toy_with_strokes(), NOW)
     with pytest.raises(ValueError, match="no question kind 'strokes'; the kinds: 'value', 'item', 'form'"):
-        model.plan(State({"players": [{"name": "Ann"}]}, Progress()))
+        model.plan(Draft({"players": [{"name": "Ann"}]}, Progress()))

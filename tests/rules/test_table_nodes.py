@@ -22,7 +22,7 @@ from scorecalc.pipeline import score_source
 from scorecalc.reading.loading import compose
 from scorecalc.tablefile.layout import render
 from scorecalc.tablefile.nodes import table_nodes
-from scorecalc.tablefile.reading import as_source
+from scorecalc.tablefile.reader import as_source
 from scorecalc.tally import model as tally_model
 from scorecalc.tally.model import CHECKS_KEPT, Tally
 from tests.helpers import EXAMPLES, GAMES, examples
@@ -170,7 +170,7 @@ def test_the_check_writes_no_text_reads_none_and_scores_nothing(monkeypatch: pyt
     """Over a table whose values all read back, neither layout's writer nor the YAML reader is
     called, nor the game's scoring: only the declaration's check and the game's parse."""
     import scorecalc.tablefile.layout as layout
-    import scorecalc.tablefile.reading as reading
+    import scorecalc.tablefile.reader as reading
 
     def refused(*args: object, **kwargs: object) -> Any:
         raise AssertionError("called")

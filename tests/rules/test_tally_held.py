@@ -1,6 +1,6 @@
 """A read never drops a value (SPEC section 8, "Entry you can trust"): what tally's lenient read
 of FILE cannot take (a key given twice, a misspelt key, an unknown word, a value out of range) is
-held (``tablefile/reading.py`` ``Held``): left out of the state so that its question is asked,
+held (``tablefile/reader.py`` ``Held``): left out of the state so that its question is asked,
 with the file's text; a value no question can hold refuses the run (``tally/opening.py``).
 
 Until main at e31c357 the read kept the first of two values (``exhibition: 30`` of 30 and 45),
@@ -16,7 +16,7 @@ import pytest
 
 from scorecalc.errors import UsageError
 from scorecalc.games import get_game
-from scorecalc.tablefile.reading import Held, load
+from scorecalc.tablefile.reader import Held, load
 from scorecalc.tally.model import Tally
 from scorecalc.tally.opening import TallyFile, askable
 from tests.helpers import ROOT

@@ -1,6 +1,6 @@
 """The interview as a model (``scorecalc/tally/model.py``): pure states, no terminal.
 
-Each test builds a ``State`` by hand, applies answers through ``Tally`` and reads the new
+Each test builds a ``Draft`` by hand, applies answers through ``Tally`` and reads the new
 state; nothing prints and no file is written. The web pad drives the same model.
 """
 
@@ -17,7 +17,7 @@ from scorecalc.games import get_game
 from scorecalc.games.caracas.interview import BoardRows
 from scorecalc.tally.answers import BadAnswer
 from scorecalc.tally.editing import FormEntry, Work
-from scorecalc.tally.model import State, Tally
+from scorecalc.tally.model import Draft, Tally
 from scorecalc.tally.questions import Progress, Question
 from scorecalc.tally.wording import seen_as
 from tests.helpers import ROOT
@@ -29,13 +29,13 @@ def model(game: str) -> Tally:
     return Tally(get_game(game), NOW)
 
 
-def question(tally: Tally, state: State, path: tuple[str | int, ...]) -> Question:
+def question(tally: Tally, state: Draft, path: tuple[str | int, ...]) -> Question:
     return next(q for q in tally.plan(state) if q.path == path)
 
 
 @pytest.mark.slow
 def test_the_model_imports_no_terminal_module() -> None:
-    code = ("import sys, scorecalc.tally.model as m, scorecalc.tally.editing, scorecalc.tally.state;"
+    code = ("import sys, scorecalc.tally.model as m, scorecalc.tally.editing, scorecalc.tally.draft;"
             "bad = [name for name in sys.modules if name in ('readline', 'termios', 'tty') or "
             "name.startswith(('scorecalc.tally.prompt', 'scorecalc.tally.session', 'scorecalc.cli'))];"
             "print(bad)")
@@ -45,7 +45,7 @@ def test_the_model_imports_no_terminal_module() -> None:
 
 def test_an_answer_gives_a_new_state_and_leaves_the_old_one() -> None:
     tally = model("galapagos")
-    state = State({"players": [{"name": "Anna"}, {"name": "Ben"}]},
+    state = Draft({"players": [{"name": "Anna"}, {"name": "Ben"}]},
                   Progress(declined=frozenset({("date",), ("location",)})))
     before = copy.deepcopy(state.data)
     money = question(tally, state, ("players", 0, "money"))
@@ -59,7 +59,7 @@ def test_an_answer_gives_a_new_state_and_leaves_the_old_one() -> None:
 def test_a_finished_board_reopens_at_its_next_row_and_keeps_its_rows() -> None:
     tally = model("caracas")
     grid = "JuJa~ES JuSlSo~NESW JuHo~SW SaAt\n"
-    state = State({"players": [{"name": "Alex", "grid": grid}, {"name": "Bea"}]},
+    state = Draft({"players": [{"name": "Alex", "grid": grid}, {"name": "Bea"}]},
                   Progress(declined=frozenset({("date",), ("location",)})))
     board = question(tally, state, ("players", 0, "grid"))
     assert board.step is not None and board.step.done and board.step.label == "board"
@@ -75,7 +75,7 @@ def test_a_finished_board_reopens_at_its_next_row_and_keeps_its_rows() -> None:
 
 def test_the_board_operations_set_and_clear_a_square() -> None:
     tally = model("caracas")
-    state = State({"players": [{"name": "Alex"}]}, Progress(open=frozenset({("players",)})))
+    state = Draft({"players": [{"name": "Alex"}]}, Progress(open=frozenset({("players",)})))
     board = question(tally, state, ("players", 0, "grid"))
     work = Work(tally, state)
     entry = FormEntry(tally, work, board)
@@ -104,7 +104,7 @@ def test_the_ledger_problem_names_its_next_entry_then_the_track_figure() -> None
     players = [{"name": "A", "exhibition": 13, "education": 17, "animals": 0, "money": 2300,
                 "exhibitions": [{"animals": ["sea_lion", "tortoise", "booby"], "bonus": 3}]},
                {"name": "B", "exhibition": 35, "education": 12, "animals": 3, "money": 1900}]
-    state = State({"players": players},
+    state = Draft({"players": players},
                   Progress(declined=frozenset({("date",), ("location",), ("players", 1, "exhibitions")})))
     assert tally.left(tally.plan(state)) == 0
     [problem] = tally.problems(state)
@@ -119,7 +119,7 @@ def test_origin_asks_no_cubes_of_a_level_4_tile_and_no_level_of_a_starting_tile(
     data = {"variant": "standard", "objective": "tahiti", "players": [{"name": "R"}, {"name": "E"}],
             "board": [{"species": "Giant Tortoise", "level": 4},
                       {"species": "Lava Lizard", "starting": True}]}
-    paths = {q.path for q in tally.plan(State(data, Progress()))}
+    paths = {q.path for q in tally.plan(Draft(data, Progress()))}
     assert ("board", 0, "cubes") not in paths and ("board", 1, "cubes") in paths
     assert ("board", 1, "level") not in paths and ("board", 0, "habitats") not in paths
 
@@ -139,7 +139,7 @@ def test_the_model_renames_a_player_where_the_table_names_her_and_takes_her_out_
     """One rule for every screen: a renamed player's cubes follow her new name, at the terminal
     as on the pad."""
     tally = model("origin")
-    state = State({"objective": "tahiti", "players": [{"name": "Mia"}, {"name": "Ed"}, {"name": "Jo"}],
+    state = Draft({"objective": "tahiti", "players": [{"name": "Mia"}, {"name": "Ed"}, {"name": "Jo"}],
                    "board": [{"species": "Sea Lion", "level": 2, "cubes": {"Mia": 2, "Jo": 1}}]},
                   Progress(open=frozenset({("players",)})))
     renamed = tally.apply(state, question(tally, state, ("players", 0, "name")), "Mira").state
@@ -152,7 +152,7 @@ def test_the_model_renames_a_player_where_the_table_names_her_and_takes_her_out_
 
 def test_a_board_is_finished_only_by_a_person_and_declining_needs_an_optional_part() -> None:
     tally = model("caracas")
-    state = State({"players": [{"name": "Ana", "grid": "JuJa~ES JuSlSo~NESW JuHo~SW SaAt\n"},
+    state = Draft({"players": [{"name": "Ana", "grid": "JuJa~ES JuSlSo~NESW JuHo~SW SaAt\n"},
                                {"name": "Bea", "landscape": {"biggest_jungle": 6, "savannah_areas": 4,
                                                              "swamp_areas": 2, "forks": 3}}]},
                   Progress(declined=frozenset({("location",)}), open=frozenset({("players", 0, "grid")})))

@@ -10,7 +10,7 @@ import pytest
 
 from scorecalc.games import get_game
 from scorecalc.tally.answers import BadAnswer
-from scorecalc.tally.model import State, Tally
+from scorecalc.tally.model import Draft, Tally
 from scorecalc.tally.questions import Progress, Question
 from scorecalc.tally.wording import seen_as
 
@@ -30,12 +30,12 @@ PERCY_SO_FAR = {
 
 
 def percy_state(universities: dict[str, int],
-                declined: frozenset[tuple[str | int, ...]] = frozenset()) -> State:
+                declined: frozenset[tuple[str | int, ...]] = frozenset()) -> Draft:
     data = {**PERCY_SO_FAR, "percy": {**PERCY_SO_FAR["percy"], "universities": universities}}
-    return State(data, Progress(declined=frozenset({("location",)}) | declined))
+    return Draft(data, Progress(declined=frozenset({("location",)}) | declined))
 
 
-def board_question(tally: Tally, state: State) -> Question:
+def board_question(tally: Tally, state: Draft) -> Question:
     return next(q for q in tally.plan(state) if q.path == ("percy", "board"))
 
 
@@ -87,7 +87,7 @@ def test_a_missing_board_warns_in_players_words() -> None:
 
 def test_a_reversed_sea_is_said_once_at_row_1_and_her_board_is_drawn_by_her_symbols() -> None:
     tally = Tally(get_game("caracas"), NOW)
-    state = State({"players": [{"name": "Alex"}], "date": "2026-12-02 20:00"},
+    state = Draft({"players": [{"name": "Alex"}], "date": "2026-12-02 20:00"},
                   Progress(declined=frozenset({("location",), ("rules",)})))
     row = next(q for q in tally.plan(state) if not q.answered)
     assert row.label == "row 1" and "'reversed' first" in row.doc
@@ -104,8 +104,8 @@ def test_a_reversed_sea_is_said_once_at_row_1_and_her_board_is_drawn_by_her_symb
     assert "sea" not in back.data["players"][0]  # the first order: nothing written
 
 
-def origin_board_state(objective: str) -> State:
-    return State({"variant": "standard", "objective": objective, "date": "2026-12-02 20:00",
+def origin_board_state(objective: str) -> Draft:
+    return Draft({"variant": "standard", "objective": objective, "date": "2026-12-02 20:00",
                   "players": [{"name": "Rachel", "score": 38, "books": {"land": 4, "water": 8, "air": 2},
                                "tiles": 0}],
                   "board": [{"species": "Sea Snail"}]},
@@ -156,7 +156,7 @@ def test_a_reversed_sea_names_her_squares_on_the_pad_and_in_messages() -> None:
 
 def test_a_refused_house_rule_is_named_by_its_reading() -> None:
     tally = Tally(get_game("caracas"), NOW)
-    state = State({}, Progress())
+    state = Draft({}, Progress())
     rules = next(q for q in tally.plan(state) if q.path == ("rules",))
     with pytest.raises(BadAnswer) as refused:
         tally.apply(state, rules, "x")
@@ -196,7 +196,7 @@ def test_a_solo_mode_is_shown_by_its_name() -> None:
     from scorecalc.tally.wording import brief, default_text
 
     tally = Tally(get_game("caribe"), NOW)
-    state = State({}, Progress())
+    state = Draft({}, Progress())
     solo = next(q for q in tally.plan(state) if q.path == ("solo",))
     answered = tally.apply(state, solo, "Percy hard").state
     assert answered.data["solo"]["mode"] == "percy"  # FILE keeps its word

@@ -1,4 +1,4 @@
-"""A Caracas board tile by tile on the pad, in-process (``scorecalc/web/pad.py`` and ``board.py``
+"""A Caracas board tile by tile on the pad, in-process (``scorecalc/web/pad.py`` and ``forms.py``
 through Caracas' ``BoardRows.cells``/``set_cell``): a tile is the place ``players[0].grid.r3c2``,
 its value the grid token; the four figures of a comparison-only explorer are places too. The
 browser side is ``tests/system/test_web_taps.py``."""

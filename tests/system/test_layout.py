@@ -49,7 +49,7 @@ def test_each_layer_imports_only_from_the_layers_below_it() -> None:
 
 
 def test_the_table_file_has_one_reader() -> None:
-    """Only the table-file module reads a table file (``tablefile/reading.py``): no other module
+    """Only the table-file module reads a table file (``tablefile/reader.py``): no other module
     composes a source or reads one from its path (``pipeline.load`` reads through it)."""
     import ast
 
@@ -61,12 +61,12 @@ def test_the_table_file_has_one_reader() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("reading.loading") and \
                     {alias.name for alias in node.names} & {"compose", "read_source"}:
                 readers.append(str(path.relative_to(ROOT)))
-    assert readers == ["scorecalc/tablefile/reading.py"]
+    assert readers == ["scorecalc/tablefile/reader.py"]
 
 
 def module_imports(path: Path) -> set[str]:
     """The scorecalc modules ``path`` imports, wherever the import stands (a function, ``if
-    TYPE_CHECKING``); ``from . import board`` names the module ``board``."""
+    TYPE_CHECKING``); ``from . import forms`` names the module ``forms``."""
     import ast
 
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from scorecalc.errors import UsageError, path_text
-from scorecalc.web.places import parse_place
+from scorecalc.web.addresses import parse_place
 from scorecalc.web.serve import choose, parse_bind
 from tests.helpers import EXAMPLES, first_quick, run_scorecalc, spawn_scorecalc, timeout
 from tests.support.web_pad import Served

@@ -140,7 +140,7 @@ def versions_unique(saved: list[tuple[int, str, str]]) -> bool:
 KILLS = 5
 
 
-class Table:
+class PadAcrossKills:
     """The pad as the phones reach it across kills: the server of the moment (``served``, its
     ``epoch``: a new one after each kill, versions counting from 0 again); what each place was
     acknowledged at, as ((epoch, version), value); the answers sent whose outcome is not known
@@ -174,7 +174,7 @@ class Table:
             return found
 
 
-def kill_phone(table: Table, seed: int, answers: int, tickets: list[int]) -> None:
+def kill_phone(table: PadAcrossKills, seed: int, answers: int, tickets: list[int]) -> None:
     """A phone that, when its answer is lost with the server, sends it again to the next one (as a
     player taps Enter again), naming the value it saw before."""
     rng = random.Random(seed)
@@ -221,7 +221,7 @@ def test_kill_9_at_random_moments_keeps_every_acknowledged_answer(tmp_path: Path
     place, the last acknowledged answer or one sent after it whose reply was lost; every lost
     answer sent again to the next server; at the end FILE holds every last acknowledged answer."""
     file = tmp_path / "tonight.yaml"
-    table = Table(Served("galapagos", file))
+    table = PadAcrossKills(Served("galapagos", file))
     for i, name in enumerate(("Ana", "Ben")):
         assert table.served.answer(f"players[{i}].name", name)[1]["status"] == "saved"
     tickets = [0]
@@ -238,7 +238,7 @@ def test_kill_9_at_random_moments_keeps_every_acknowledged_answer(tmp_path: Path
         table.served.stop()
 
 
-def kill_and_serve_again(table: Table, file: Path, running: list[Any]) -> None:
+def kill_and_serve_again(table: PadAcrossKills, file: Path, running: list[Any]) -> None:
     """SIGKILL at random moments; after each, FILE checked against what the phones were told,
     then served again (a new epoch: a new token, versions from 0)."""
     rng = random.Random(29)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import Path
-from ...spec.interview import AFTER_PLAYERS, PLAYERS, Ask, Interview, Table
+from ...spec.interview import AFTER_PLAYERS, PLAYERS, Ask, Interview, TableData
 from .declaration import ANIMALS, KNOWLEDGE, TERRAINS
 
 KNOWLEDGE_SAID = ("the white-point value under each knowledge marker (0-5), in this order: "
@@ -21,25 +21,25 @@ PERCY_BOARD_USED = ("london", "paris")
 """The universities whose scientists score by the board (SPEC section 4)."""
 
 
-def one_player_solo(table: Table) -> int | None:
+def one_player_solo(table: TableData) -> int | None:
     """A solo game has one player (and, in You vs Percy, Percy after the players)."""
     return 1 if table.get("solo") else None
 
 
-def you_vs_percy(table: Table, _: Mapping[str, Any]) -> bool:
+def you_vs_percy(table: TableData, _: Mapping[str, Any]) -> bool:
     """Percy's table is asked in You vs Percy only."""
     solo = table.get("solo")
     return isinstance(solo, dict) and solo.get("mode") == "percy"
 
 
-def percy_board_needed(_: Table, percy: Mapping[str, Any]) -> bool:
+def percy_board_needed(_: TableData, percy: Mapping[str, Any]) -> bool:
     """Percy's board scores his scientists at London (a terrain track) and Paris (an animal): with
     any there, it is needed; without, it scores nothing and may be left out."""
     universities = percy.get("universities")
     return isinstance(universities, dict) and any(universities.get(name) for name in PERCY_BOARD_USED)
 
 
-def place_words(path: Path, table: Table, owner: Callable[[int], str]) -> str | None:
+def place_words(path: Path, table: TableData, owner: Callable[[int], str]) -> str | None:
     """Percy's part of the table as his (``Interview.words``): ``("percy", "board")`` -> ``Percy's
     board``; ``("percy", "universities", "london")`` -> ``Percy's universities london``."""
     if path[:1] == ("percy",) and len(path) > 1:

@@ -5,56 +5,56 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...spec.interview import AFTER_PLAYERS, Ask, Interview, Table
+from ...spec.interview import AFTER_PLAYERS, Ask, Interview, TableData
 
 if TYPE_CHECKING:
     from ...errors import Path
 
 
-def not_family(table: Table, _: Mapping[str, Any]) -> bool:
+def not_family(table: TableData, _: Mapping[str, Any]) -> bool:
     """The Family variant has no books and no objectives."""
     return table.get("variant") != "family"
 
 
-def advanced(table: Table, _: Mapping[str, Any]) -> bool:
+def advanced(table: TableData, _: Mapping[str, Any]) -> bool:
     """Species objectives, public and private, belong to the Advanced game."""
     return table.get("variant") == "advanced"
 
 
-def cape_town(table: Table, _: Mapping[str, Any]) -> bool:
+def cape_town(table: TableData, _: Mapping[str, Any]) -> bool:
     """The progression values are printed on the Cape Town card."""
     return table.get("objective") == "cape_town"
 
 
-def not_starting(_: Table, tile: Mapping[str, Any]) -> bool:
+def not_starting(_: TableData, tile: Mapping[str, Any]) -> bool:
     """A starting tile counts as Level 1: its level is not asked."""
     return not tile.get("starting")
 
 
-def counts_icons(table: Table, _: Mapping[str, Any] | None = None) -> bool:
+def counts_icons(table: TableData, _: Mapping[str, Any] | None = None) -> bool:
     """Only Tahiti and New South Wales count the habitat icons of the tiles left on the board;
     elsewhere a tile's icons, and whether it is a starting tile (Level 1, without a level), score
     nothing, so neither is asked (a starting tile then is entered as Level 1)."""
     return table.get("objective") in ("tahiti", "new_south_wales") and table.get("variant") != "family"
 
 
-def shows_icons(table: Table, tile: Mapping[str, Any]) -> bool:
+def shows_icons(table: TableData, tile: Mapping[str, Any]) -> bool:
     """Habitat icons are asked where they are counted, and not of a Level 4 tile (it has none)."""
     return counts_icons(table) and tile.get("level") != 4
 
 
-def holds_cubes(_: Table, tile: Mapping[str, Any]) -> bool:
+def holds_cubes(_: TableData, tile: Mapping[str, Any]) -> bool:
     """"Level 4 Species Tiles ... may not have Observation Cubes on them": not asked of one."""
     return tile.get("level") != 4
 
 
-def player_names(table: Table) -> list[str]:
+def player_names(table: TableData) -> list[str]:
     """The players' names, to complete a tile's cubes with."""
     return [player["name"] for player in table.get("players", [])
             if isinstance(player, dict) and "name" in player]
 
 
-def place_words(path: Path, table: Table, owner: Callable[[int], str]) -> str | None:
+def place_words(path: Path, table: TableData, owner: Callable[[int], str]) -> str | None:
     """A board tile by its number and species, however the file orders its keys, and the cubes a
     player has on it as hers (``Interview.words``): ``("board", 4, "level")`` -> ``tile 5 (Sea
     Lion) level``; ``("board", 4, "cubes", "Rachel")`` -> ``Rachel's cubes on tile 5 (Sea Lion)``;

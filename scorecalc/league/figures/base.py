@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ...blocks import Column, Group, Heading, Paragraph, Row, Table
+from ...blocks import Column, Group, Heading, Paragraph, Row, Tabular
 
 if TYPE_CHECKING:
     from ...blocks import Block
@@ -125,7 +125,7 @@ def section(title: str, columns: Sequence[Column], body: Sequence[Sequence[str]]
     blocks: list[Block] = [Heading(title, level)]
     blocks.extend(legend_lines(legend))
     rows = tuple(Row(tuple(cells), (("player", cells[player]),)) for cells in body)
-    blocks.append(Table(tuple(columns), rows, "standings"))
+    blocks.append(Tabular(tuple(columns), rows, "standings"))
     return blocks
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..blocks import Block, Column, Heading, Paragraph, Row, Table
+from ..blocks import Block, Column, Heading, Paragraph, Row, Tabular
 from ..league import figures
 from ..league.figures.base import legend_lines, percent
 from ..league.records import ALL, Player, Record, Standings, order_key
@@ -116,7 +116,7 @@ def placing_text(placing: float | None) -> str:
     return "–" if placing is None else f"{placing:.2f}"
 
 
-def standings_table(standings: Standings, game: str) -> Table:
+def standings_table(standings: Standings, game: str) -> Tabular:
     """One game's table (or ``all``'s): the overall table shows placing where a game's shows
     points, average and best."""
     rows = standings.table(game)
@@ -128,7 +128,7 @@ def standings_table(standings: Standings, game: str) -> Table:
         else:
             cells += [str(record.points), f"{record.average:.1f}", str(record.best)]
         body.append(Row(tuple(cells), (("player", player.name),)))
-    return Table(OVERALL_COLUMNS if game == ALL else GAME_COLUMNS, tuple(body), "standings")
+    return Tabular(OVERALL_COLUMNS if game == ALL else GAME_COLUMNS, tuple(body), "standings")
 
 
 def standings_blocks(standings: Standings) -> list[Block]:

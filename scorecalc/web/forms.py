@@ -21,17 +21,17 @@ from typing import Any
 
 from ..errors import Path, path_text
 from ..spec.interview import Cell, board_of, palette_of
-from ..tally import kept
+from ..tally import form_cache
 from ..tally.answers import BadAnswer
+from ..tally.draft import Draft
 from ..tally.editing import FormEntry, Work
 from ..tally.model import Tally
 from ..tally.questions import Question, get
-from ..tally.state import State
 from .views import BoardView, CellView, RowView
 
 ROW = "row"
 
-Part = int | str | None
+RowOrCell = int | str | None
 """What of a form a place names: a row (``row2``: 2), a cell (``r3c2``: ``grid.r3c2``), or the
 form itself (``None``)."""
 
@@ -65,19 +65,19 @@ def view(question: Question, record: dict[str, Any], problem: str) -> BoardView:
     name = owner_name(question, record)
     form = question.form
     assert form is not None
-    rows = kept.parts(form, record)
+    rows = form_cache.parts(form, record)
     done = question.step is not None and question.step.done
     where = path_text(question.path[:-1])
     if done and not rows and question.step is not None and isinstance(question.step.value, dict):
         shown = given(record, {form.fields[0]: question.step.value})  # the four figures, as given
-        shown.fields = [cell_view(where, name, cell) for cell in kept.cells(form, record)]
+        shown.fields = [cell_view(where, name, cell) for cell in form_cache.cells(form, record)]
         return shown
     place = path_text(question.path)
-    sketch = kept.sketch(form, record, not done)
+    sketch = form_cache.sketch(form, record, not done)
     drawn = {group.key for group in sketch.groups} if sketch is not None else set()
     shown = BoardView(place, f"{name}'s {form.name}", question.doc, done=done, sketch=sketch,
                       palette=palette_of(form), problem=problem)
-    shown.cells = {cell.key: cell_view(where, name, cell) for cell in kept.cells(form, record)
+    shown.cells = {cell.key: cell_view(where, name, cell) for cell in form_cache.cells(form, record)
                    if cell.key in drawn}
     for number, row in enumerate(rows, start=1):
         shown.rows.append(RowView(f"{place}.{ROW}{number}", f"{name}'s {form.part_label(number)}", row, True))
@@ -92,21 +92,21 @@ def cell_view(where: str, name: str, cell: Cell) -> CellView:
                     cell.number)
 
 
-def current(question: Question, row: Part, data: dict[str, Any]) -> str | None:
+def current(question: Question, row: RowOrCell, data: dict[str, Any]) -> str | None:
     """What a phone shows at the row (``None``: not typed), at a cell (empty: a free square;
     ``None``: no such cell now), or at the board (``done``/``open``)."""
     record = get(data, question.path[:-1])
     form = question.form
     if isinstance(row, str):
-        cells = kept.cells(form, record) if isinstance(record, dict) and form is not None else []
+        cells = form_cache.cells(form, record) if isinstance(record, dict) and form is not None else []
         return next((cell.value for cell in cells if cell.key == row), None)
-    rows = kept.parts(form, record) if isinstance(record, dict) and form is not None else []
+    rows = form_cache.parts(form, record) if isinstance(record, dict) and form is not None else []
     if row is None:
         return "done" if question.step is not None and question.step.done else "open"
     return rows[row - 1] if 0 < row <= len(rows) else None
 
 
-def answer(model: Tally, state: State, question: Question, row: Part, text: str) -> State:
+def answer(model: Tally, state: Draft, question: Question, row: RowOrCell, text: str) -> Draft:
     """The board's answer to ``state``: the new state; ``BadAnswer`` if refused. "done" is a
     person finishing the board (the game's checks on it); "open" opens it again."""
     before = get(state.data, question.path[:-1])
@@ -129,7 +129,7 @@ def answer(model: Tally, state: State, question: Question, row: Part, text: str)
             raise BadAnswer("'done' closes the board, 'open' opens it again")
         return model.finish(state, question)  # "Finish Alex's board": a person finishes it
     record = before if isinstance(before, dict) else {}
-    rows = kept.parts(form, record)
+    rows = form_cache.parts(form, record)
     if row == len(rows) + 1:
         if question.step is not None and question.step.done:
             state = model.reopen(state, question) or state

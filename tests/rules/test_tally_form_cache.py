@@ -1,4 +1,4 @@
-"""A form's drawings kept per record (``tally/kept.py``): the form's own, each made once per
+"""A form's drawings kept per record (``tally/form_cache.py``): the form's own, each made once per
 equal record, made again when the record changes."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorecalc.games import get_game
-from scorecalc.tally import kept
+from scorecalc.tally import form_cache
 
 
 def board() -> tuple[Any, dict[str, Any]]:
@@ -34,26 +34,27 @@ def test_a_drawing_is_the_forms_own_and_made_once_per_equal_record(monkeypatch: 
             return _real(self, *args)
 
         monkeypatch.setattr(type(form), what, counted)
-    monkeypatch.setattr(kept, "_kept", {})
-    rows = kept.parts(form, record)
-    assert (rows, kept.cells(form, record), kept.sketch(form, record, True)) == own[:3]
+    monkeypatch.setattr(form_cache, "_kept", {})
+    rows = form_cache.parts(form, record)
+    assert (rows, form_cache.cells(form, record), form_cache.sketch(form, record, True)) == own[:3]
     assert made == ["parts", "cells", "sketch"] and len(rows) == len(own[3]) + 1
     made.clear()
     same = copy.deepcopy(record)
-    assert (kept.parts(form, same), kept.cells(form, same), kept.sketch(form, same, True)) == own[:3]
+    drawn = (form_cache.parts(form, same), form_cache.cells(form, same), form_cache.sketch(form, same, True))
+    assert drawn == own[:3]
     assert made == []  # nothing drawn again for an equal record
-    kept.sketch(form, same, False)
+    form_cache.sketch(form, same, False)
     assert made == ["sketch"]  # the other flag is another drawing
     rows.append("changed")  # a caller's list is its own
-    assert kept.parts(form, record) == own[0]
+    assert form_cache.parts(form, record) == own[0]
     made.clear()
-    assert kept.parts(form, shorter) == own[3]
+    assert form_cache.parts(form, shorter) == own[3]
     assert made == ["parts"]
 
 
 def test_only_the_last_drawings_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     form, record = board()
-    monkeypatch.setattr(kept, "_kept", {})
-    for number in range(kept.KEPT + 10):
-        kept.parts(form, {**record, "name": f"Explorer {number}"})
-    assert len(kept._kept) == kept.KEPT
+    monkeypatch.setattr(form_cache, "_kept", {})
+    for number in range(form_cache.KEPT + 10):
+        form_cache.parts(form, {**record, "name": f"Explorer {number}"})
+    assert len(form_cache._kept) == form_cache.KEPT

@@ -1,5 +1,6 @@
-"""The model's values (``model.py``): a state of the interview, an answer's outcome, a problem,
-the review of the whole table (what stops "Score it", its problems and warnings)."""
+"""The model's values (``model.py``): a draft of the table (what the interview holds so far), an
+answer's outcome, a problem, the review of the whole table (what stops "Score it", its problems
+and warnings)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ the score. Any other outcome is an exit code. The terminal's tally and the pad b
 
 
 @dataclass(frozen=True)
-class State:
+class Draft:
     """The table so far and its progress; treated as immutable (``apply`` works on a copy)."""
 
     data: dict[str, Any] = field(default_factory=dict)
@@ -33,7 +34,7 @@ class Said:
 
 @dataclass(frozen=True)
 class Outcome:
-    state: State
+    state: Draft
     warnings: tuple[str, ...] = ()
     """Warnings about the answer (it was kept), each once per table."""
     said: tuple[Said, ...] = ()
@@ -45,7 +46,7 @@ class Problem:
     order to ask them; ``state`` holds the lists and forms reopened for it."""
 
     error: InputError
-    state: State
+    state: Draft
     fixes: tuple[tuple[str, Path], ...]
     message: str = ""
     """The problem in the players' words (``Ana's exhibition: ...``), as every screen shows it."""
@@ -65,7 +66,7 @@ class Review:
     left untouched declined, as an empty answer would; the date, if untouched, taken (``date``).
     A Caracas board is never finished here: only a person finishes one."""
 
-    closed: State
+    closed: Draft
     waiting: tuple[str, ...] = ()
     """What only a person can give before scoring, in words: a board not finished, a required
     answer missing."""

@@ -2,7 +2,7 @@
 phones see them, and the view records of what the model offers only on phones (every seat at
 once, a house rule field by field, a board given in another form). Functions of the model and a
 state: the order and the words are the model's (``Tally.seats``, ``Question.folded``,
-``Tally.parts``); this module lays them out for ``pad.py``. No rule here.
+``Tally.setting_fields``); this module lays them out for ``pad.py``. No rule here.
 """
 
 from __future__ import annotations
@@ -12,20 +12,20 @@ from ..places import piece_words
 from ..spec import MISSING
 from ..spec.interview import key_of, palette_of
 from ..tally.answers import one_line
+from ..tally.draft import Draft
 from ..tally.kinds import VALUE
 from ..tally.model import Tally
 from ..tally.opening import TallyFile
 from ..tally.questions import Question
-from ..tally.settings import Part
-from ..tally.state import State
+from ..tally.settings import SettingField
 from ..tally.wording import default_text
-from . import board
-from .places import parse_place
+from . import forms
+from .addresses import parse_place
 from .telling import optional
 from .views import FieldView, PlacingView, SectionView
 
 
-def sheet(model: Tally, state: State) -> list[Question]:
+def phone_questions(model: Tally, state: Draft) -> list[Question]:
     """The questions in a phone's order: the model's plan, every seat still free offered at once
     after the players' next one (``Tally.seats``), and what the model folds (date, place, house
     rules) last."""
@@ -47,9 +47,9 @@ def folded_title(questions: list[Question]) -> str:
     return "Date, place and house rules" if rules else "Date and place"
 
 
-def part_view(question: Question, part: Part, problem: str) -> FieldView:
-    """One field of a setting rarely changed (``Tally.parts``): its answer now, or the default it
-    takes, chosen."""
+def setting_view(question: Question, part: SettingField, problem: str) -> FieldView:
+    """One field of a setting rarely changed (``Tally.setting_fields``): its answer now, or the
+    default it takes, chosen."""
     now = part.value if question.answered else ""
     return FieldView(
         place=path_text((*question.path, part.name)), label=part.label, doc="", syntax="",
@@ -58,17 +58,17 @@ def part_view(question: Question, part: Part, problem: str) -> FieldView:
         options=list(part.choices), problem=problem)
 
 
-def part_at(model: Tally, state: State, path: Path) -> tuple[Question, Part] | None:
+def setting_at(model: Tally, state: Draft, path: Path) -> tuple[Question, SettingField] | None:
     """The setting and its field that ``path`` names (``rules.snake_around``), if it is one."""
     if len(path) < 2 or not isinstance(path[-1], str):
         return None
     question = model.find(model.plan(state), (VALUE.name, path[:-1]))
     part = None if question is None else next(
-        (part for part in model.parts(question) if part.name == path[-1]), None)
+        (part for part in model.setting_fields(question) if part.name == path[-1]), None)
     return None if question is None or part is None else (question, part)
 
 
-def other_forms(model: Tally, state: State, sections: list[SectionView]) -> None:
+def other_forms(model: Tally, state: Draft, sections: list[SectionView]) -> None:
     """A player whose entry form asks nothing because her record holds another form of it (a
     comparison-only explorer's four figures): what it holds, shown in her section."""
     form = model.interview.form("players")
@@ -83,7 +83,7 @@ def other_forms(model: Tally, state: State, sections: list[SectionView]) -> None
             section = SectionView(str(record.get("name", f"player {index + 1}")), index)
             sections.append(section)
         given = {name: record[name] for name in form.fields if name in record}
-        section.board = board.given(record, given)
+        section.board = forms.given(record, given)
 
 
 def date_words(model: Tally, date: str) -> str:
@@ -96,7 +96,7 @@ def date_words(model: Tally, date: str) -> str:
 
 
 
-def field_view(model: Tally, state: State, file: TallyFile, question: Question, problem: str) -> FieldView:
+def field_view(model: Tally, state: Draft, file: TallyFile, question: Question, problem: str) -> FieldView:
     """A question a phone answers in a field of its own; ``problem``: the whole table's there."""
     value = current(question)
     return FieldView(
@@ -116,7 +116,7 @@ def held_text(file: TallyFile, question: Question) -> list[str]:
 
 
 def placeholder(model: Tally, question: Question) -> str:
-    if question.kind.further(question):
+    if question.kind.asks_another(question):
         return "optional: add one" if question.list_path != ("players",) else "optional: another player"
     if question.answered:
         return ""
@@ -135,7 +135,7 @@ def current(question: Question) -> str | None:
     return one_line(question.spec, question.value)
 
 
-def placing_view(model: Tally, state: State, path: Path, phone: str) -> PlacingView:
+def placing_view(model: Tally, state: Draft, path: Path, phone: str) -> PlacingView:
     """A board a phone holds a tile half built on, said to every phone and, in the second
     person, to the phone that holds it."""
     form = model.interview.form(key_of(path[:-1]))
@@ -155,7 +155,7 @@ def cell_words(model: Tally, place: str, current: str | None, text: str) -> tupl
     """At a cell built by taps (a Caracas tile, ``players[0].grid.r3c2``): what it holds and what
     was sent, in words; ``None`` elsewhere. Read off the place and the interview (no plan)."""
     path = parse_place(place)
-    if path is None or len(path) < 3 or not isinstance(path[-2], str) or board.row_of(path) is not None:
+    if path is None or len(path) < 3 or not isinstance(path[-2], str) or forms.row_of(path) is not None:
         return None
     form = model.interview.form(key_of(path[:-2]))
     palette = palette_of(form) if form is not None and path[-2] in form.fields else None
