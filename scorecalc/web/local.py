@@ -171,6 +171,16 @@ class OpenTable(Served):
         self.pad.keeper.close()
 
 
+def refused(folder: str, lines: list[str]) -> dict[str, Any]:
+    """A file the app cannot open: nothing of it left in the worker (``folder``), FILE named by its
+    own name, never by where it lies in the worker; the terminal's "run tally again" in a phone's
+    words."""
+    shutil.rmtree(folder, ignore_errors=True)
+    said = "\n".join(line.replace(folder + "/", "") for line in lines)
+    terminal = "fix it (or move it away) and run 'scorecalc tally' again"
+    return {"ok": False, "message": said.replace(terminal, "fix it in the file, then open it again")}
+
+
 class Tables:
     """The tables open in this worker, by key (IndexedDB's key of each)."""
 
@@ -214,17 +224,8 @@ class Tables:
         Python read it, to keep), or ``{"ok": false, "message"}``: what the command would say,
         where it says to run a command, in a phone's words. A table already open under ``key``
         is replaced, its version carried on (the page's pad never sees it go back)."""
-        from ..reading.loading import compose, read_source
-        from ..tablefile.reader import choose_game
+        from ..tablefile.reader import read_source, read_table
         from ..tally.opening import Unaskable
-
-        def refused(lines: list[str]) -> dict[str, Any]:
-            """Nothing of the table left in the worker; FILE named by its own name, never by
-            where it lies in the worker; the terminal's "run tally again" in a phone's words."""
-            shutil.rmtree(folder, ignore_errors=True)
-            said = "\n".join(line.replace(folder + "/", "") for line in lines)
-            terminal = "fix it (or move it away) and run 'scorecalc tally' again"
-            return {"ok": False, "message": said.replace(terminal, "fix it in the file, then open it again")}
 
         before = self.open[key].pad.version if key in self.open else 0
         self.stop(key)
@@ -238,20 +239,19 @@ class Tables:
         try:
             if isinstance(text, bytes):
                 source = read_source(path)
-                game = choose_game(compose(source), game)
-                text = source.text
+                game, text = read_table(source, game)[0].name, source.text
             if game is None:
                 raise UsageError(f"{name}: which game? none was given")
             table = OpenTable(key, game, name, datetime.datetime.fromisoformat(now) if now else
                           datetime.datetime.now())
         except Unaskable as error:
             them = error.them
-            return refused([*error.lines, f"{name}: the app cannot ask for {them}, and nothing is "
+            return refused(folder, [*error.lines, f"{name}: the app cannot ask for {them}, and nothing is "
                             f"scored without {them}: fix {them} in the file, then open it again"])
         except (InputError, FileError) as error:
-            return refused(format_error(name, error))
+            return refused(folder, format_error(name, error))
         except UsageError as error:
-            return refused([str(error)])
+            return refused(folder, [str(error)])
         if before:
             table.pad.version = before + 1
         self.open[key] = table
