@@ -42,6 +42,11 @@ __all__ = ["Held", "Holding", "Loaded", "Progress", "Source", "as_source", "chec
            "read_table"]
 
 
+FIX_AND_RUN_AGAIN = "fix it (or move it away) and run 'scorecalc tally' again"
+"""What the terminal says after a file tally cannot read at all (the fix is in the file); the
+app, which runs no command, says it in a phone's words instead (``web/local.py``)."""
+
+
 @dataclass(frozen=True)
 class Progress:
     """What the file does not show by itself: parts declined, and lists (or grids) still open."""
@@ -217,15 +222,14 @@ def load(game: Game[State], name: str) -> Loaded:
         top = compose(source)
     except InputError as error:
         raise UsageError("\n".join(format_error(name, error))
-                         + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' again") from None
+                         + f"\n{name}: {FIX_AND_RUN_AGAIN}") from None
     problems: list[InputError] = []
     holding = Holding(source.text)
     data = read_record(game.declaration, top, (), problems, holding)
     if holding.keys:  # the fix is in the file, as for a YAML syntax error: every one, located
         lines = [line for error in sorted(holding.keys, key=lambda error: error.position or (0, 0))
                  for line in format_error(name, error)]
-        raise UsageError("\n".join(lines) + f"\n{name}: fix it (or move it away) and run 'scorecalc tally' "
-                         "again")
+        raise UsageError("\n".join(lines) + f"\n{name}: {FIX_AND_RUN_AGAIN}")
     written = data.pop("game", game.name)
     if written != game.name:
         raise UsageError(f"{name}: this file is a {written} table, not {game.name}; run "

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
+from ..tablefile.reader import FIX_AND_RUN_AGAIN
 from . import parts
 from .pad import Pad
 from .pages import pad_html, phones_reply
@@ -177,8 +178,7 @@ def refused(folder: str, lines: list[str]) -> dict[str, Any]:
     words."""
     shutil.rmtree(folder, ignore_errors=True)
     said = "\n".join(line.replace(folder + "/", "") for line in lines)
-    terminal = "fix it (or move it away) and run 'scorecalc tally' again"
-    return {"ok": False, "message": said.replace(terminal, "fix it in the file, then open it again")}
+    return {"ok": False, "message": said.replace(FIX_AND_RUN_AGAIN, "fix it in the file, then open it again")}
 
 
 class Tables:
