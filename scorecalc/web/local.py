@@ -20,7 +20,7 @@ from ..errors import FileError, InputError, UsageError, format_error
 from ..games import get_game
 from . import parts
 from .pad import Pad
-from .pages import pad_html, phones_reply
+from .pages import body_html, phones_reply
 from .protocol import Served, dispatch
 from .reply import Status
 
@@ -154,9 +154,7 @@ class Table(Served):
 
     def page_body(self) -> str:
         """The pad's page as the server sends it, its ``<body>`` only (the app's frame has the head)."""
-        pad = self.pad
-        page = pad_html(pad, pad.view())
-        return page[page.index("<body>") + len("<body>"):page.rindex("</body>")]
+        return body_html(self.pad)
 
     def bgstats_link(self) -> str:
         """The createPlay link of the scored table (SPEC section 7), for "Log it in BG Stats"."""
