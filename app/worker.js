@@ -57,12 +57,6 @@ const ops = {
     const { started: how } = await ready;
     return { seconds: (performance.now() - started) / 1000, started: how };
   },
-  async games() {
-    const { pyodide } = await ready;
-    return plain(pyodide.runPython(
-      "from scorecalc.games import REGISTRY, get_game\n" +
-      "[[name, get_game(name).title] for name in REGISTRY]"));
-  },
   async score(name, text, format) {
     const { local } = await ready;
     return plain(local.score(name, text, format || "json"));
@@ -220,8 +214,9 @@ function refusal(reply, message, kept) {
 }
 
 // After a change: FILE's new text (and the score page, once scored) into IndexedDB over the
-// version this worker holds. {ok: true} (nothing new to keep, or kept), or store.write's refusal;
-// a storage error (full, cleared under us) is {ok: false, why: "lost"}.
+// version this worker holds. {ok: true, wrote} (`wrote`: false when there was nothing new to
+// keep), or store.write's refusal; a storage error (full, cleared under us) is {ok: false, why:
+// "lost"}. `applied`: a pending answer's key, deleted in the write's own transaction.
 async function store(key, scored, applied) {
   const { tables } = await ready;
   const mine = held.get(key);

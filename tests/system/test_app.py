@@ -222,7 +222,9 @@ def test_after_one_visit_the_app_opens_and_scores_offline(browser: Any, served: 
             phone.answer(label, value)
         phone.pad.get_by_role("button", name="Score it").click()
         phone.page.wait_for_selector("#result:not([hidden])")
-        assert "Winner: Ana" in phone.page.frame_locator("#page").locator("body").inner_text()
+        page = phone.page.frame_locator("#page").locator("body")
+        page.get_by_text("Winner: Ana").first.wait_for()  # the frame's srcdoc loads after it is shown
+        assert "Winner: Ana" in page.inner_text()
         phone.shot("04-offline-score-page")
         assert phone.errors == []
     finally:
