@@ -4,7 +4,13 @@
 "use strict";
 import * as kept from "./@store.mjs@";
 
+// What shows before Python is up (the build's shell.json, SPEC section 9 "Open at once"): the
+// games, and the pad's page for a new table of each, drawn by the same Python at build time.
+const shellFile = fetch("@shell.json@").then((response) => response.json());
 const worker = new Worker("@worker.js@", { type: "module" });
+let up = false;  // Python is up in the worker
+let pythonUp = null;
+const upNow = new Promise((resolve) => { pythonUp = resolve; });
 let asked = 0;
 const waiting = new Map();
 worker.onmessage = (event) => {
@@ -47,6 +53,8 @@ const allTables = () => stored((handle) => kept.all(handle));
 const getTable = (key) => stored((handle) => kept.read(handle, key));
 const createTable = (record) => stored((handle) => kept.create(handle, record));
 const deleteTable = (key) => stored((handle) => kept.remove(handle, key));
+const keepAnswer = (answer) => stored((handle) => kept.keep(handle, answer));
+const pendingOn = (key) => stored((handle) => kept.pending(handle, key));
 
 // The largest text the app takes at once (a file picked, a text pasted, a request of the pad's),
 // as the pad's server bounds a request's body: beyond it, refused in words before Python sees it.
@@ -56,6 +64,7 @@ const bytesOf = (text) => new TextEncoder().encode(text).length;
 
 // --- screens ---
 let games = [];
+let shell = null;  // shell.json
 let current = null;  // the open table's record
 function show(screen) {
   if (screen !== "scan") stopCamera();
@@ -69,7 +78,11 @@ function titleOf(game) {
 }
 
 async function home() {
-  if (current) { await ask("stop", current.key); current = null; }
+  if (current) {
+    const key = current.key;
+    current = null;
+    if (up) await ask("stop", key);  // before: a table opened early is taken by Python all the same
+  }
   history.replaceState(null, "", location.pathname);
   $("pad").removeAttribute("src");
   await list();
@@ -153,6 +166,14 @@ async function openTable(key, imported, before) {
   $("export-table").hidden = true;
   history.replaceState(null, "", "#table=" + encodeURIComponent(key));
   if (record.scored && record.page) return showResult();
+  if (!up && !imported && !before && record.text == null && !record.role && shellBody(record)) {
+    current.early = early(record);  // the shell's form at once; Python takes the table once up
+    bar().catch(() => {});  // its buttons now; whose parts are in once Python has the table
+    shown();
+    return;
+  }
+  if (!up) say("opening " + record.name + " once Python is up…");
+  await upNow;
   say("opening " + record.name + "…");
   const opened = await ask("start", key, localNow());
   if (!opened.ok) {
@@ -168,6 +189,11 @@ async function openTable(key, imported, before) {
   if (before) await before();
   say("");
   await bar();
+  shown();
+}
+
+// The table's screen: the pad's page in the frame (pad.js and board.js as the pad serves them).
+function shown() {
   events.length = 0;
   if (current.role === "part" && current.player) {  // "I am …": the pad shows only her part
     try {
@@ -179,6 +205,46 @@ async function openTable(key, imported, before) {
   }
   $("pad").src = "@pad.html@";
   show("table");
+}
+
+// The pad's page of a new table as the build drew it (shell.json), named and dated as this table.
+function shellBody(record) {
+  const found = shell && shell.games.find((game) => game.name === record.game);
+  if (!found) return null;
+  const escaped = record.name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+  return found.body.split(shell.name).join(escaped).split(shell.now).join(localNow().slice(0, 16).replace("T", " "));
+}
+
+// A new table opened before Python was up: once it is, Python opens the table and applies the
+// answers kept meanwhile (IndexedDB's pending ones, in the order given) through the model, each
+// reply handed to the request that waits for it (pad.js then shows it on its field), or, after a
+// reload, to the frame; the events follow, so the form shows what the model kept.
+const waiters = new Map();  // a pending answer's key -> the pad's request that waits for its reply
+async function early(record) {
+  await upNow;
+  const opened = await ask("start", record.key, localNow());
+  if (!opened.ok) { say(opened.message, true); return; }
+  for (let answers = await pendingOn(record.key); answers.length; answers = await pendingOn(record.key)) {
+    for (const answer of answers) {
+      const reply = await ask("request", record.key, answer.method, answer.path, answer.body, answer.id);
+      if (reply.kept && reply.kept !== "saved") lost(reply.kept);
+      const waiting = waiters.get(answer.id);
+      waiters.delete(answer.id);
+      if (waiting) waiting(reply);
+      else if (frameTransport()) frameTransport().applied(answer, reply);
+      for (const listener of events) listener.heard(reply);
+      if (reply.kept === "scored") return;
+    }
+  }
+  if (current && current.key === record.key) {
+    current.early = null;
+    if (current.role !== "part") bar().catch(() => {});
+  }
+}
+function frameTransport() {
+  const frame = $("pad").contentWindow;
+  return frame && frame.padTransport && frame.padTransport.applied ? frame.padTransport : null;
 }
 
 // The table's bar: a part's phone sends it; the phone that holds the table scans parts, shows its
@@ -437,6 +503,12 @@ $("join-start").addEventListener("click", async () => {
 // (its game from its game: line, UTF-8 or refused); kept as a table only once Python took it.
 async function importFile(file) {
   if (file.size > LIMIT) { say(file.name + ": " + TOO_LONG, true); return; }
+  if (!up) {
+    say("opening " + file.name + " once Python is up…");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await upNow;
+    file = { name: file.name, arrayBuffer: async () => bytes.buffer };
+  }
   say("opening " + file.name + "…");
   const key = crypto.randomUUID();
   const taken = await ask("take", key, file.name, new Uint8Array(await file.arrayBuffer()), localNow());
@@ -473,10 +545,20 @@ async function showResult() {
 
 // --- the transport pad.js and board.js use in the frame (window.padTransport there) ---
 const events = [];
-async function request(method, path, body) {
+// `kept`: called with the words to show once a change given before Python is up is kept on the
+// phone (its reply comes once Python has checked it).
+async function request(method, path, body, onKept) {
   if (body && bytesOf(body) > LIMIT) {  // as the pad's server refuses a body over 64 KB, at once
     return { code: 413, type: "application/json", version: -1, scored: false,
       body: JSON.stringify({ status: "refused", message: TOO_LONG, current: null, warnings: [] }) };
+  }
+  if (current.early) {
+    if (method === "POST" && path === "answer" && !up) {  // kept at once, checked by the model once Python is up
+      const id = await keepAnswer({ table: current.key, method, path, body });
+      if (onKept) onKept(shell.kept);
+      return new Promise((resolve) => waiters.set(id, resolve));
+    }
+    await current.early;
   }
   const reply = await ask("request", current.key, method, path, body);
   if (reply.kept && reply.kept !== "saved") lost(reply.kept);
@@ -506,7 +588,11 @@ function go(path) {
   return home();
 }
 window.scorecalcApp = {
-  body: () => ask("body", current.key),
+  body: () => (current.early ? shellBody(current) : ask("body", current.key)),
+  // The answers kept on the open table before Python was up, not checked yet (the frame shows
+  // them in their fields after a reload), and the words it shows beside them.
+  pending: async () => (current.early ? { answers: await pendingOn(current.key), words: shell.kept }
+    : { answers: [], words: "" }),
   request,
   events(phone) {
     const source = { onmessage: null, onerror: null, last: null, close() { events.splice(events.indexOf(this), 1); } };
@@ -537,9 +623,8 @@ $("import").addEventListener("change", (event) => {
 
 async function start() {
   offline();  // at once: the first visit is cached while Python starts
-  await list();
-  const ready = await ask("ready");
-  games = await ask("games");
+  shell = await shellFile;
+  games = shell.games.map((game) => [game.name, game.title]);
   const choices = $("games");
   for (const [name, title] of games) {
     choices.append(button(title, () => newTable(name)));
@@ -548,13 +633,19 @@ async function start() {
     option.textContent = title;
     $("join-game").append(option);
   }
+  await list();
+  document.body.dataset.shell = "yes";
+  const wanted = /^#table=(.+)$/.exec(location.hash);
+  const opening = wanted ? openTable(decodeURIComponent(wanted[1])) : null;
+  const ready = await ask("ready");
+  up = true;
+  pythonUp();
+  if (opening) await opening;
+  if (current && current.early) say("");
   document.body.dataset.ready = "yes";
   document.body.dataset.loaded = String(ready.seconds);
   document.body.dataset.started = ready.started;  // "snapshot" or "plain" (the worker's opening.js)
-  say("");
-  await list();
-  const wanted = /^#table=(.+)$/.exec(location.hash);
-  if (wanted) await openTable(decodeURIComponent(wanted[1]));
+  if (!current) { say(""); await list(); }
 }
 start().catch((error) => say("Python could not start: " + error.message, true));
 

@@ -5,11 +5,15 @@
 // one kept. A scored record's text is never replaced by an unscored one (the kept file never
 // contradicts its score page). The page's own notes on a record (whose parts are in, "I am …")
 // are merged into it in one transaction and leave its version as it is.
+// Answers given before Python is up wait in `pending` (auto-increment keys: the order they were
+// given), each naming its table, until the worker applies them through the model; the worker's
+// write that keeps the table deletes the answer it applied in the same transaction.
 // No DOM and no globals but the IndexedDB factory handed in: Node's test runner drives it with an
 // in-memory IndexedDB.
 
 export const NAME = "scorecalc";
 export const TABLES = "tables";
+export const PENDING = "pending";
 
 // What the page may note on a record without a version of its own: never the FILE or its score.
 const NOTES = new Set(["received", "player", "seat"]);
@@ -18,12 +22,18 @@ export function open(factory = globalThis.indexedDB) {
   return new Promise((resolve, reject) => {
     let opening;
     try {
-      opening = factory.open(NAME, 1);
+      opening = factory.open(NAME, 2);
     } catch (error) {
       reject(error);
       return;
     }
-    opening.onupgradeneeded = () => opening.result.createObjectStore(TABLES, { keyPath: "key" });
+    opening.onupgradeneeded = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains(TABLES)) db.createObjectStore(TABLES, { keyPath: "key" });
+      if (!db.objectStoreNames.contains(PENDING)) {
+        db.createObjectStore(PENDING, { keyPath: "id", autoIncrement: true }).createIndex("table", "table");
+      }
+    };
     opening.onsuccess = () => {
       const db = opening.result;
       db.onversionchange = () => db.close();  // storage cleared by the browser: let it go
@@ -34,13 +44,14 @@ export function open(factory = globalThis.indexedDB) {
   });
 }
 
-// One transaction on the tables: `work(store, done)` runs inside it; the promise settles once
-// IndexedDB has committed (or refused) it, with what `done` was given.
-function transact(db, mode, work) {
+// One transaction on the tables (and the answers pending, when `stores` names them):
+// `work(tables, done, pending)` runs inside it; the promise settles once IndexedDB has committed
+// (or refused) it, with what `done` was given.
+function transact(db, mode, work, stores = [TABLES]) {
   return new Promise((resolve, reject) => {
     let transaction;
     try {
-      transaction = db.transaction(TABLES, mode);
+      transaction = db.transaction(stores, mode);
     } catch (error) {  // the database closed under us (storage cleared)
       reject(error);
       return;
@@ -48,7 +59,8 @@ function transact(db, mode, work) {
     let result;
     const done = (value) => { result = value; };
     try {
-      work(transaction.objectStore(TABLES), done);
+      work(transaction.objectStore(stores[0]), done,
+        stores.includes(PENDING) ? transaction.objectStore(PENDING) : null);
     } catch (error) {
       try { transaction.abort(); } catch (ignored) { /* already over */ }
       reject(error);
@@ -87,8 +99,11 @@ export function create(db, record) {
 // there (storage cleared, the table deleted); {ok: false, why: "stale", record} when another writer
 // kept a newer version (or the table is scored and this change is not); a storage error (full)
 // rejects, as IndexedDB refused it.
-export function write(db, key, base, change) {
-  return transact(db, "readwrite", (store, done) => {
+// `applied`: the key of the pending answer this change applied, deleted in the same transaction
+// (kept as it is when the change is not).
+export function write(db, key, base, change, applied) {
+  const stores = applied === undefined ? [TABLES] : [TABLES, PENDING];
+  return transact(db, "readwrite", (store, done, pending) => {
     const got = store.get(key);
     got.onsuccess = () => {
       const record = got.result;
@@ -99,9 +114,32 @@ export function write(db, key, base, change) {
       }
       const version = base + 1;
       store.put(Object.assign({}, record, change, { version, updated: Date.now() }));
+      if (pending) pending.delete(applied);
       done({ ok: true, version });
     };
-  });
+  }, stores);
+}
+
+// An answer given before Python is up (`{table, method, path, body}`), kept at once after the
+// others: its key once IndexedDB has it.
+export function keep(db, answer) {
+  return transact(db, "readwrite", (store, done) => {
+    const added = store.add(Object.assign({}, answer));
+    added.onsuccess = () => done(added.result);
+  }, [PENDING]);
+}
+
+// The answers pending on `table`, in the order they were given (each with its `id`).
+export function pending(db, table) {
+  return transact(db, "readonly", (store, done) => {
+    const got = store.index("table").getAll(table);
+    got.onsuccess = () => done(got.result.sort((a, b) => a.id - b.id));
+  }, [PENDING]);
+}
+
+// A pending answer done with that changed nothing kept (refused by the model): forgotten.
+export function forget(db, id) {
+  return transact(db, "readwrite", (store) => { store.delete(id); }, [PENDING]);
 }
 
 // The page's notes merged into the record as it is now, its version and FILE untouched: the
@@ -121,8 +159,12 @@ export function note(db, key, change) {
   });
 }
 
-export function remove(db, key) {
-  return transact(db, "readwrite", (store) => { store.delete(key); });
+export function remove(db, key) {  // the table, and any answer still pending on it
+  return transact(db, "readwrite", (store, done, pending) => {
+    store.delete(key);
+    const found = pending.index("table").getAllKeys(key);
+    found.onsuccess = () => { for (const id of found.result) pending.delete(id); };
+  }, [TABLES, PENDING]);
 }
 
 // Whether a record is one the list can show and Python can open: a table's key, game and name.

@@ -3,7 +3,7 @@
 // runs scorecalc.web.local (the pad's routes without HTTP), and keeps each table's FILE in
 // IndexedDB before it answers: the page shows "saved" only once IndexedDB has it (app/store.mjs).
 import { open as openPython } from "./@opening.js@";
-import { create, open, read, whole, write } from "./@store.mjs@";
+import { create, forget, open, read, whole, write } from "./@store.mjs@";
 
 const base = self.location.href;
 const started = performance.now();
@@ -57,12 +57,6 @@ const ops = {
     const { started: how } = await ready;
     return { seconds: (performance.now() - started) / 1000, started: how };
   },
-  async games() {
-    const { pyodide } = await ready;
-    return plain(pyodide.runPython(
-      "from scorecalc.games import REGISTRY, get_game\n" +
-      "[[name, get_game(name).title] for name in REGISTRY]"));
-  },
   async score(name, text, format) {
     const { local } = await ready;
     return plain(local.score(name, text, format || "json"));
@@ -106,19 +100,26 @@ const ops = {
   // (the pad's own compare-and-set then says "stale" where both changed the same answer). `kept`:
   // "saved", "reloaded" (saved, after another tab's changes were taken in), "scored" (another tab
   // scored it: refused) or "lost" (IndexedDB did not take it: refused, the table kept here).
-  async request(key, method, path, body) {
+  // `applied`: the key of the answer pending in IndexedDB this request is (given before Python was
+  // up): deleted in the transaction that keeps its change, or once the model refused it.
+  async request(key, method, path, body, applied) {
     const { tables } = await ready;
     for (let tries = 0; ; tries += 1) {
       const table = tables.get(key);
       const reply = plain(table.request(method, path, body || ""));
       table.destroy();
       if (method !== "POST") return reply;
-      const kept = await store(key, reply.scored);
-      if (kept.ok) { reply.kept = tries ? "reloaded" : "saved"; return reply; }
+      const kept = await store(key, reply.scored, applied);
+      if (kept.ok) {
+        if (applied !== undefined && !kept.wrote) await forget(await db(), applied).catch(() => {});
+        reply.kept = tries ? "reloaded" : "saved";
+        return reply;
+      }
       if (kept.why === "stale" && !kept.record.scored && tries < 3) {
         const opened = begin(tables, kept.record, held.get(key).now);
         if (opened.ok) continue;
       }
+      if (applied !== undefined) await forget(await db(), applied).catch(() => {});  // said in words below
       if (kept.why !== "stale") return refusal(reply, LOST, "lost");
       return refusal(reply, kept.record.scored ? SCORED : BUSY, kept.record.scored ? "scored" : "stale");
     }
@@ -213,9 +214,10 @@ function refusal(reply, message, kept) {
 }
 
 // After a change: FILE's new text (and the score page, once scored) into IndexedDB over the
-// version this worker holds. {ok: true} (nothing new to keep, or kept), or store.write's refusal;
-// a storage error (full, cleared under us) is {ok: false, why: "lost"}.
-async function store(key, scored) {
+// version this worker holds. {ok: true, wrote} (`wrote`: false when there was nothing new to
+// keep), or store.write's refusal; a storage error (full, cleared under us) is {ok: false, why:
+// "lost"}. `applied`: a pending answer's key, deleted in the write's own transaction.
+async function store(key, scored, applied) {
   const { tables } = await ready;
   const mine = held.get(key);
   const table = tables.get(key);
@@ -228,10 +230,10 @@ async function store(key, scored) {
     change.link = table.bgstats_link();
   }
   table.destroy();
-  if (!Object.keys(change).length) return { ok: true };
+  if (!Object.keys(change).length) return { ok: true, wrote: false };
   let result;
   try {
-    result = await write(await db(), key, mine.version, change);
+    result = await write(await db(), key, mine.version, change, applied);
   } catch (error) {
     database = null;  // opened afresh next time (a database deleted under us stays closed)
     return { ok: false, why: "lost" };
@@ -240,6 +242,7 @@ async function store(key, scored) {
     mine.version = result.version;
     if ("text" in change) mine.text = change.text;
     if (change.scored) mine.scored = true;
+    result.wrote = true;
   }
   return result;
 }

@@ -152,6 +152,33 @@ def own_wheel(into: Path) -> Path:
     return next(into.glob("scorecalc-*.whl"))
 
 
+SHELL_NAME = "new-table.shell.yaml"
+"""The file name the shell's forms are drawn with; the page puts the new table's own in its place."""
+SHELL_NOW = "1111-11-11 11:11"
+"""The time the shell's forms are drawn at; the page puts the phone's own in its place."""
+KEPT = "kept, checking…"
+"""What a field says of an answer kept on the phone before Python is up to check it."""
+
+
+def shell() -> dict[str, object]:
+    """What the app's page shows before Python is up (SPEC section 9, "Open at once"): each game's
+    name and title, in the registry's order, and the body of the pad's page for a new table of it,
+    drawn by the pad's own templates over a fresh ``Pad`` as the worker's Python draws it (named
+    ``SHELL_NAME``, at ``SHELL_NOW``); and the words a field shows of an answer kept unchecked."""
+    import datetime
+
+    from scorecalc.games import REGISTRY, get_game
+    from scorecalc.web.pad import Pad
+    from scorecalc.web.pages import body_html
+
+    games = []
+    for name in REGISTRY:
+        game = get_game(name)
+        pad = Pad(game, SHELL_NAME, datetime.datetime.fromisoformat(SHELL_NOW), ident="SHELL")
+        games.append({"name": name, "title": game.title, "body": body_html(pad)})
+    return {"games": games, "name": SHELL_NAME, "now": SHELL_NOW, "kept": KEPT}
+
+
 def png(size: int) -> bytes:
     """The app's icon, drawn here (no image tool needed): a score sheet, white on teal, its lines
     and a tick; safe for a maskable icon (everything inside the middle 80%)."""
@@ -262,6 +289,7 @@ def build() -> None:
         put(f"licences/{name}.txt", path.read_bytes(), keep_name=True)
     for size in (192, 512):
         put(f"icons/icon-{size}.png", png(size))
+    put("shell.json", json.dumps(shell(), ensure_ascii=False, sort_keys=True).encode())
     # in the order they refer to each other: a file's references are hashed before it is
     for name in ["app.css", "manifest.webmanifest", "opening.js", "store.mjs", "worker.js", "transport.js",
                  "pad.html", "app.js"]:

@@ -21,7 +21,7 @@ from ..games import get_game
 from ..tablefile.reader import FIX_AND_RUN_AGAIN
 from . import parts
 from .pad import Pad
-from .pages import pad_html, phones_reply
+from .pages import body_html, phones_reply
 from .protocol import Served, dispatch
 from .reply import Status
 
@@ -155,9 +155,7 @@ class OpenTable(Served):
 
     def page_body(self) -> str:
         """The pad's page as the server sends it, its ``<body>`` only (the app's frame has the head)."""
-        pad = self.pad
-        page = pad_html(pad, pad.view())
-        return page[page.index("<body>") + len("<body>"):page.rindex("</body>")]
+        return body_html(self.pad)
 
     def bgstats_link(self) -> str:
         """The createPlay link of the scored table (SPEC section 7), for "Log it in BG Stats"."""

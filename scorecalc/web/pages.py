@@ -77,6 +77,13 @@ def pad_html(pad: Pad, view: View) -> str:
                                                           statuses=statuses())
 
 
+def body_html(pad: Pad) -> str:
+    """The pad's page (``pad_html``) with its ``<body>``'s content only: what the app's frame, which
+    has the head, shows (the app's build draws each game's new table with it, the worker any table)."""
+    page = pad_html(pad, pad.view())
+    return page[page.index("<body>") + len("<body>"):page.rindex("</body>")]
+
+
 @cache
 def statuses() -> str:
     """The replies' statuses by name, as JSON the page carries (``<script type="application/json"

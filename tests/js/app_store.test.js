@@ -118,3 +118,26 @@ test("a connection closed under a writer (storage cleared) rejects the write: ne
   const again = await store.open(factory);
   assert.equal((await store.read(again, "k1")).text, null);
 });
+
+test("answers kept before Python is up: in the order given; each deleted by the write that applies it", async () => {
+  const { store, factory } = await fresh();
+  const db = await store.open(factory);
+  await store.create(db, TABLE);
+  await store.create(db, { key: "k2", game: "caribe", name: "caribe-night.yaml" });
+  const ids = [];
+  for (const value of ["Home", "never", "Ana"]) {
+    ids.push(await store.keep(db, { table: "k1", method: "POST", path: "answer", body: value }));
+  }
+  await store.keep(db, { table: "k2", method: "POST", path: "answer", body: "other" });
+  assert.deepEqual((await store.pending(db, "k1")).map((answer) => answer.body), ["Home", "never", "Ana"]);
+
+  assert.deepEqual(await store.write(db, "k1", 1, { text: "location: Home\n" }, ids[0]), { ok: true, version: 2 });
+  await store.forget(db, ids[1]);  // refused by the model: nothing kept, forgotten
+  const stale = await store.write(db, "k1", 1, { text: "stale\n" }, ids[2]);
+  assert.equal(stale.why, "stale");  // a write refused leaves its answer pending
+  assert.deepEqual((await store.pending(db, "k1")).map((answer) => answer.body), ["Ana"]);
+
+  await store.remove(db, "k1");  // a table deleted takes its pending answers with it
+  assert.deepEqual(await store.pending(db, "k1"), []);
+  assert.equal((await store.pending(db, "k2")).length, 1);
+});

@@ -190,7 +190,7 @@ class Phone:
 
     def kept(self) -> list[dict[str, Any]]:
         records: list[dict[str, Any]] = self.page.evaluate("""() => new Promise((resolve, reject) => {
-            const opening = indexedDB.open("scorecalc", 1);
+            const opening = indexedDB.open("scorecalc");
             opening.onsuccess = () => {
                 const got = opening.result.transaction("tables").objectStore("tables").getAll();
                 got.onsuccess = () => resolve(got.result);
