@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import shallow
 from .pad import Pad
 from .pages import form_html, phones_reply, score_page
 from .reply import Refused, Reply, Status
@@ -99,11 +100,11 @@ def as_json(sent: Any) -> str:
 
 
 def read_json(body: str | bytes, shape: str, empty: str = "") -> Any:
-    """A request's body as JSON; refused when it is not JSON (or not UTF-8), or nested past
-    Python's depth. ``empty``: what an empty body means."""
+    """A request's body as JSON; refused when it is not JSON (or not UTF-8), or nested deeper than
+    any request (``shallow.loads``). ``empty``: what an empty body means."""
     try:
-        return json.loads(body or empty)
-    except (ValueError, RecursionError):
+        return shallow.loads(body or empty)
+    except ValueError:
         raise Refused(400, f"not understood: send JSON {shape}") from None
 
 

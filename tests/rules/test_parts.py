@@ -152,6 +152,7 @@ def deflated(data: bytes, game: str = "caracas") -> str:
     (deflated(b'[1, 2]'), "the part is damaged"),
     (deflated(b'{"v":2,"g":"caracas","t":"","p":"A","a":[["x",1,"y"]]}'), "this is no scorecalc part"),
     (deflated(b" " * 200_000), "too large"),  # inflates past ``BIGGEST``: refused
+    (deflated(b"[" * 60_000), "the part is damaged"),  # nested past any part: refused unparsed
 ])
 def test_a_text_that_is_no_part_is_refused_in_words(text: str, said: str) -> None:
     with pytest.raises(parts.PartError, match=said):

@@ -184,6 +184,20 @@ def test_a_removed_player_leaves_origins_cubes(tmp_path: Path) -> None:
 ANSWER = "not an answer: send JSON {place, seen, value}"
 
 
+def test_json_is_read_only_when_it_nests_no_deeper_than_a_request_or_a_part() -> None:
+    """Under Pyodide a deeply nested text stops the whole runtime inside ``json.loads``: the depth
+    is counted first, brackets inside strings being text."""
+    from scorecalc.web import shallow
+
+    assert shallow.loads('{"a": [[["]]]]]]", "{{{"]]]}') == {"a": [[["]]]]]]", "{{{"]]]}
+    assert shallow.loads("[" * shallow.DEEPEST + "]" * shallow.DEEPEST) is not None
+    for deep in ["[" * (shallow.DEEPEST + 1) + "]" * (shallow.DEEPEST + 1), "[" * 100_000, b"{" * 9_999]:
+        with pytest.raises(ValueError, match="nested deeper"):
+            shallow.loads(deep)
+    with pytest.raises(ValueError):
+        shallow.loads(b"\xff[]")
+
+
 @pytest.mark.parametrize(("route", "body", "code", "message"), [
     ("answer", "not json", 400, "not understood: send JSON {place, seen, value}"),
     ("answer", "[1, 2]", 400, ANSWER),
