@@ -1,6 +1,6 @@
 // The pad's frame in the app: pad.js and board.js (after idiomorph.js and morph.js, which pad.js
 // redraws its form with), unchanged, over the app's transport (each request answered by the
-// in-browser pad in the worker, events pushed after each answer). Before Python is up the page is
+// in-browser pad in the worker; an event when the table changes otherwise, as by a part scanned). Before Python is up the page is
 // the build's form of a new table, and an answer is kept on the phone at once: its field says so
 // (the words the page gives) until the model's reply, which pad.js shows as any reply. After a
 // reload during start-up, the answers kept are shown in their fields again, and their replies
