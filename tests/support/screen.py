@@ -51,6 +51,16 @@ def screen_rows(output: str, columns: int) -> list[str]:
     return [screen.display[row].rstrip() for row in range(screen.cursor.y + 1)]
 
 
+def tally_rows(game: str, answers: list[str], columns: int, cwd: Path) -> list[str]:
+    """``scorecalc tally GAME GAME-night.yaml`` typed at ``columns`` columns: the rows it shows,
+    each checked to fit the width."""
+    from scorecalc.wrapping import display_width
+
+    rows = screen_rows(typed_session(["tally", game, f"{game}-night.yaml"], answers, columns, cwd), columns)
+    assert all(display_width(row) <= columns for row in rows)
+    return rows
+
+
 def words_whole(rows: list[str], text: str) -> bool:
     """Whether ``text`` reads on the screen with its words whole: each row holds whole words of it
     (a row that ends mid-word and goes on in the next is the terminal's own wrapping)."""

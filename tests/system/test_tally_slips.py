@@ -22,16 +22,10 @@ pytest.importorskip("pyte")
 pytestmark = pytest.mark.slow
 
 from scorecalc.wrapping import display_width  # noqa: E402
-from tests.support.screen import screen_rows, typed_session, words_whole  # noqa: E402
+from tests.support.screen import tally_rows as tally  # noqa: E402
+from tests.support.screen import words_whole  # noqa: E402
 
 WIDTHS = [80, 60]
-
-
-def tally(game: str, answers: list[str], columns: int, cwd: Path) -> list[str]:
-    output = typed_session(["tally", game, f"{game}-night.yaml"], answers, columns, cwd)
-    rows = screen_rows(output, columns)
-    assert all(display_width(row) <= columns for row in rows)
-    return rows
 
 
 @pytest.mark.parametrize("columns", WIDTHS)

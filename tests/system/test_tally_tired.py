@@ -27,8 +27,7 @@ pytest.importorskip("pexpect")
 pytest.importorskip("pyte")
 pytestmark = pytest.mark.slow
 
-from scorecalc.wrapping import display_width  # noqa: E402
-from tests.support.screen import screen_rows, typed_session  # noqa: E402
+from tests.support.screen import tally_rows as tally  # noqa: E402
 from tests.support.tally_run import run_tally  # noqa: E402
 
 WIDTHS = [80, 60]
@@ -39,13 +38,6 @@ PERCY_BOOKS = [  # examples/caribe/rulebook-percy-books.yaml, typed
     "fauna 2, flora 1", "flora fauna geology / flora fauna none", "geology 1", "", "1 3 2 2",
     "64", "4 4 3", "2 1 1", "", "2 4 1 3 5 2", "fauna 8, geology 5, flora 5", "4", "1",
 ]
-
-
-def tally(game: str, answers: list[str], columns: int, cwd: Path) -> list[str]:
-    output = typed_session(["tally", game, f"{game}-night.yaml"], answers, columns, cwd)
-    rows = screen_rows(output, columns)
-    assert all(display_width(row) <= columns for row in rows)
-    return rows
 
 
 @pytest.mark.parametrize("columns", WIDTHS)
